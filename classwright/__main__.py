@@ -1,0 +1,3 @@
+from classwright.cli import main
+
+main()

@@ -1,0 +1,33 @@
+"""The ``classwright`` command: one Typer app, each command group in its own module."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import typer
+
+from classwright.schema.errors import InputError
+
+app = typer.Typer(
+    name="classwright",
+    help="Author, check and score class-level code-generation benchmarks (ClassEval style).",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+# Each module under classwright.commands defines ``register(app)``.
+COMMAND_MODULES = ("tasks", "evaluate", "check", "adequacy", "generate")
+
+for _name in COMMAND_MODULES:
+    importlib.import_module(f"classwright.commands.{_name}").register(app)
+
+
+def main() -> None:
+    """Run the CLI; bad input ends with one line on stderr and exit code 2, never a traceback."""
+    try:
+        app()
+    except InputError as error:
+        print(f"error: {error.describe()}", file=sys.stderr)
+        sys.exit(2)

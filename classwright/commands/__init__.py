@@ -1,0 +1,1 @@
+"""Command groups of the ``classwright`` CLI; each module registers its commands on the app."""

@@ -1,0 +1,32 @@
+"""Helpers shared by the command modules."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+import typer
+
+from classwright.schema.errors import InputError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def reports_input_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn an ``InputError`` into one line on stderr and exit code 2 (no traceback).
+
+    Needed inside commands as well as in ``main``: Typer's test runner calls the app directly.
+    """
+
+    @wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except InputError as error:
+            print(f"error: {error.describe()}", file=sys.stderr)
+            raise typer.Exit(2) from None
+
+    return wrapper
