@@ -7,4 +7,6 @@ cd "$(dirname "$0")/.."
 .venv/bin/ruff format --check .
 pkg=$(.venv/bin/python -c 'import classwright, os; print(os.path.dirname(classwright.__file__))')
 .venv/bin/mypy "$pkg"
-.venv/bin/python -m pytest -n 2 -q "$@"
+# Not `python -m pytest`: that puts the checkout first on sys.path, where the thin
+# classwright/ folder would shadow the installed package.
+.venv/bin/pytest -n 2 -q "$@"
