@@ -1,0 +1,1 @@
+"""Scoring: prompts, model backends, extraction, the sandbox, metrics and reports."""

@@ -1,0 +1,213 @@
+"""Dependency tags of each method of a class, computed with LibCST metadata.
+
+A method depends on
+- a **library** when a name it uses resolves to an ``import`` binding (module level or
+  inside the method); the tag is the module the name was imported from (``from collections
+  import Counter`` gives ``collections``), never the bound name;
+- a **field** when it reads or writes an attribute of the instance through its first
+  parameter (``self.items``) or an attribute of the class through ``cls`` or the class name
+  that is not a method; tags are spelled ``self.<name>`` as ClassEval spells them;
+- a **method** when it calls or references another method of the same class through
+  ``self``, ``cls`` or the class name (a method using itself, i.e. recursion, is not a
+  dependency).
+
+Tags are *direct*: only what the method's own body (nested functions, lambdas and
+comprehensions included) uses. A method that calls ``self.helper`` depends on ``helper``,
+not on what ``helper`` uses; transitive closures are derived from these tags when needed
+(``transitive_methods``). Type annotations are ignored: naming a type is not using it.
+
+This lives in the evaluator because scoring needs it too (DEP(F)/DEP(M) compare the tags
+of a generated method with the canonical one); authoring reuses it for the task record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import libcst as cst
+from libcst.metadata import (
+    Access,
+    MetadataWrapper,
+    PositionProvider,
+    ScopeProvider,
+)
+
+from classwright.schema.records import Dependencies
+
+
+def _dotted(node: cst.BaseExpression | None) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def _imported_module(import_node: cst.CSTNode, bound_name: str) -> str | None:
+    """The module a name bound by ``import_node`` comes from."""
+    if isinstance(import_node, cst.Import):
+        for alias in import_node.names:
+            full = _dotted(alias.name)
+            bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) else full.split(".")[0]  # noqa: E501
+            if bound == bound_name:
+                # ``import os.path`` binds ``os``; ``import numpy as np`` binds np -> numpy.
+                return full if alias.asname else full.split(".")[0]
+        return None
+    if isinstance(import_node, cst.ImportFrom):
+        dots = "." * len(import_node.relative)
+        return dots + _dotted(import_node.module)
+    return None
+
+
+class _MethodCollector(cst.CSTVisitor):
+    """Collects the attribute uses through self/cls/ClassName inside one method."""
+
+    def __init__(self, receivers: set[str], method_names: set[str], own_name: str) -> None:
+        self.receivers = receivers
+        self.method_names = method_names
+        self.own_name = own_name
+        self.fields: list[str] = []
+        self.methods: list[str] = []
+        self._annotation_depth = 0
+
+    def visit_Annotation(self, node: cst.Annotation) -> None:
+        self._annotation_depth += 1
+
+    def leave_Annotation(self, original_node: cst.Annotation) -> None:
+        self._annotation_depth -= 1
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self._annotation_depth:
+            return
+        if isinstance(node.value, cst.Name) and node.value.value in self.receivers:
+            name = node.attr.value
+            if name in self.method_names:
+                if name != self.own_name and name not in self.methods:
+                    self.methods.append(name)
+            else:
+                tag = f"self.{name}"
+                if tag not in self.fields:
+                    self.fields.append(tag)
+
+
+def _is_static(func: cst.FunctionDef) -> bool:
+    return any(_dotted(d.decorator) == "staticmethod" for d in func.decorators)
+
+
+def _first_param(func: cst.FunctionDef) -> str | None:
+    params = list(func.params.posonly_params) + list(func.params.params)
+    return params[0].name.value if params else None
+
+
+def find_class(module: cst.Module, class_name: str | None = None) -> cst.ClassDef | None:
+    """The named top-level class, or the first one when no name is given."""
+    for stmt in module.body:
+        if isinstance(stmt, cst.ClassDef) and (class_name is None or stmt.name.value == class_name):
+            return stmt
+    return None
+
+
+def class_methods(class_def: cst.ClassDef) -> list[cst.FunctionDef]:
+    """Methods defined directly in the class body, in source order."""
+    body = class_def.body
+    if not isinstance(body, cst.IndentedBlock):
+        return []
+    return [s for s in body.body if isinstance(s, cst.FunctionDef)]
+
+
+def method_dependencies(
+    source: str | cst.Module, class_name: str | None = None
+) -> dict[str, Dependencies]:
+    """Tags of every method of ``class_name`` (``__init__`` included) in ``source``.
+
+    Raises ``libcst.ParserSyntaxError`` for code that does not parse and ``LookupError``
+    when the class is not there.
+    """
+    module = cst.parse_module(source) if isinstance(source, str) else source
+    wrapper = MetadataWrapper(module)
+    module = wrapper.module
+    class_def = find_class(module, class_name)
+    if class_def is None:
+        raise LookupError(f"no class {class_name!r}" if class_name else "no class")
+    name = class_def.name.value
+    methods = class_methods(class_def)
+    method_names = {m.name.value for m in methods}
+    positions = wrapper.resolve(PositionProvider)
+    scopes = wrapper.resolve(ScopeProvider)
+
+    spans: list[tuple[int, int, str]] = []
+    for func in methods:
+        pos = positions[func]
+        spans.append((pos.start.line, pos.end.line, func.name.value))
+
+    libs: dict[str, list[str]] = {m.name.value: [] for m in methods}
+    seen_accesses: set[int] = set()
+    for scope in set(scopes.values()):
+        if scope is None:
+            continue
+        for access in scope.accesses:
+            if id(access) in seen_accesses:
+                continue
+            seen_accesses.add(id(access))
+            _record_library(access, positions, spans, libs)
+
+    result: dict[str, Dependencies] = {}
+    for func in methods:
+        own = func.name.value
+        receivers = {name}
+        first = _first_param(func)
+        if first and not _is_static(func):
+            receivers.add(first)
+        collector = _MethodCollector(receivers, method_names, own)
+        func.body.visit(collector)
+        lib = tuple(libs[own])
+        result[own] = Dependencies(
+            standalone=not (lib or collector.fields or collector.methods),
+            lib=lib,
+            field=tuple(collector.fields),
+            method=tuple(collector.methods),
+        )
+    return result
+
+
+def _record_library(
+    access: Access,
+    positions: Mapping[cst.CSTNode, object],
+    spans: list[tuple[int, int, str]],
+    libs: dict[str, list[str]],
+) -> None:
+    if access.is_annotation or access.is_type_hint:
+        return
+    node = access.node
+    pos = positions.get(node)
+    if pos is None:
+        return
+    line = pos.start.line  # type: ignore[attr-defined]
+    owner = next((m for start, end, m in spans if start <= line <= end), None)
+    if owner is None:
+        return
+    bound = node.value if isinstance(node, cst.Name) else None
+    if bound is None:
+        return
+    for referent in access.referents:
+        import_node = getattr(referent, "node", None)
+        if isinstance(import_node, cst.Import | cst.ImportFrom):
+            module_name = _imported_module(import_node, bound)
+            if module_name and module_name not in libs[owner]:
+                libs[owner].append(module_name)
+
+
+def transitive_methods(tags: Mapping[str, Dependencies], method: str) -> set[str]:
+    """Every method that ``method`` reaches through method dependencies."""
+    reached: set[str] = set()
+    stack = list(tags[method].method)
+    while stack:
+        current = stack.pop()
+        if current in reached or current not in tags:
+            continue
+        reached.add(current)
+        stack.extend(tags[current].method)
+    reached.discard(method)
+    return reached
