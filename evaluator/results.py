@@ -1,0 +1,258 @@
+"""Scored samples, the per-sample journal, and the assembled ``results.json``.
+
+Each scored sample is appended to a journal (``<out>.journal.jsonl``) and flushed at once, so an
+interrupted run loses nothing it scored. The journal's first line names the run it belongs to
+(a hash of the samples, the tasks and the settings); ``--resume`` continues only a journal of the
+same run. ``results.json`` is assembled from the journal at the end and written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from classwright.schema.errors import InputError
+from classwright.schema.records import TaskRecord
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class TestVerdict:
+    """The parent's verdict on one test of one sample."""
+
+    status: str
+    """passed, failed, error, timeout, skipped, missing or crashed."""
+    error_type: str | None = None
+    detail: str = ""
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+
+@dataclass(frozen=True)
+class SampleResult:
+    """Everything measured about one sample."""
+
+    task_id: str
+    index: int
+    passed: bool
+    """Class level: the task has tests and every one of them passed."""
+    tests: dict[str, TestVerdict]
+    """Every test id of the task (``Class.test_x``) and its verdict."""
+    isolation: str
+    load_error: str | None
+    extraction: str
+    """How the code was found in the completion (see ``extraction.Extraction.method``)."""
+    parses: bool
+    shape: dict[str, list[str]] | None
+    """Laziness and completeness lists (see ``laziness.Shape``); None when the code does not parse."""
+    dependencies: dict[str, dict[str, list[str]]] | None
+    """Fields and methods each generated method uses; None when they could not be computed."""
+    seconds: float
+    code_hash: str
+    """Hash of the tested module and the tests: a journal line is reused only for the same."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "task_id": self.task_id,
+            "index": self.index,
+            "passed": self.passed,
+            "tests": {
+                test_id: _verdict_dict(verdict) for test_id, verdict in sorted(self.tests.items())
+            },
+            "isolation": self.isolation,
+            "load_error": self.load_error,
+            "extraction": self.extraction,
+            "parses": self.parses,
+            "shape": self.shape,
+            "dependencies": self.dependencies,
+            "seconds": round(self.seconds, 4),
+            "code_hash": self.code_hash,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SampleResult:
+        return cls(
+            task_id=data["task_id"],
+            index=data["index"],
+            passed=data["passed"],
+            tests={
+                test_id: TestVerdict(
+                    v["status"], v.get("error_type"), v.get("detail", ""), v.get("seconds", 0.0)
+                )
+                for test_id, v in data["tests"].items()
+            },
+            isolation=data["isolation"],
+            load_error=data.get("load_error"),
+            extraction=data.get("extraction", ""),
+            parses=data.get("parses", True),
+            shape=data.get("shape"),
+            dependencies=data.get("dependencies"),
+            seconds=data.get("seconds", 0.0),
+            code_hash=data.get("code_hash", ""),
+        )
+
+
+def _verdict_dict(verdict: TestVerdict) -> dict[str, Any]:
+    data: dict[str, Any] = {"status": verdict.status, "error_type": verdict.error_type}
+    if verdict.detail and not verdict.passed:
+        data["detail"] = verdict.detail[:500]
+    data["seconds"] = round(verdict.seconds, 4)
+    return data
+
+
+@dataclass(frozen=True)
+class TaskFacts:
+    """What the metrics need to know about a task, stored in ``results.json`` with its samples."""
+
+    class_name: str
+    test_classes: tuple[str, ...]
+    """Test classes as the record lists them (ClassEval's fun_success averages over these)."""
+    methods: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per method: its test class and the fields and methods its canonical solution uses."""
+
+    @classmethod
+    def of(cls, record: TaskRecord) -> TaskFacts:
+        return cls(
+            class_name=record.class_name,
+            test_classes=record.test_classes,
+            methods={
+                info.method_name: {
+                    "test_class": info.test_class,
+                    "field_dependencies": list(info.dependencies.field),
+                    "method_dependencies": list(info.dependencies.method),
+                }
+                for info in record.methods_info
+            },
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "class_name": self.class_name,
+            "test_classes": list(self.test_classes),
+            "methods": self.methods,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TaskFacts:
+        return cls(data["class_name"], tuple(data["test_classes"]), dict(data["methods"]))
+
+
+def journal_path(out: Path) -> Path:
+    """Where the per-sample journal of ``out`` lives."""
+    return out.with_name(out.name + ".journal.jsonl")
+
+
+class Journal:
+    """Append-only record of scored samples; every line is flushed as soon as it is written."""
+
+    def __init__(self, path: Path, run_key: str, handle: IO[str]) -> None:
+        self.path = path
+        self.run_key = run_key
+        self._handle = handle
+
+    @classmethod
+    def start(cls, path: Path, run_key: str) -> Journal:
+        """A new, empty journal (an older one at ``path`` is replaced)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = path.open("w", encoding="utf-8")
+        handle.write(json.dumps({"journal": FORMAT_VERSION, "run_key": run_key}) + "\n")
+        handle.flush()
+        return cls(path, run_key, handle)
+
+    @classmethod
+    def resume(cls, path: Path, run_key: str) -> tuple[Journal, list[SampleResult]]:
+        """Reopen a journal of the same run for appending, with what it already holds.
+
+        A last line cut short by a kill is dropped: that sample is scored again.
+        """
+        if not path.exists():
+            return cls.start(path, run_key), []
+        results = read_journal(path, run_key)
+        text = path.read_text(encoding="utf-8")
+        if not text.endswith("\n"):
+            # Cut the torn last line so appending starts on a line of its own.
+            keep = text[: text.rfind("\n") + 1]
+            path.write_text(keep, encoding="utf-8")
+        handle = path.open("a", encoding="utf-8")
+        return cls(path, run_key, handle), results
+
+    def append(self, result: SampleResult) -> None:
+        self._handle.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+        self._handle.close()
+
+
+def read_journal(path: Path, run_key: str) -> list[SampleResult]:
+    """The results a journal holds; an error when it belongs to another run."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    if not lines:
+        return []
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise InputError(path, "not a classwright journal", 1) from None
+    if not isinstance(header, dict) or "run_key" not in header:
+        raise InputError(path, "not a classwright journal", 1)
+    if header["run_key"] != run_key:
+        raise InputError(
+            path,
+            "journal belongs to a different run (samples, tasks or settings changed); "
+            "run again without --resume to start over",
+        )
+    results: dict[tuple[str, int], SampleResult] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.endswith("\n"):
+            break  # torn by a kill while being written
+        try:
+            result = SampleResult.from_dict(json.loads(line))
+        except (json.JSONDecodeError, KeyError, TypeError):
+            raise InputError(path, "damaged journal line", number) from None
+        results[(result.task_id, result.index)] = result
+    return list(results.values())
+
+
+def results_document(
+    run: dict[str, Any],
+    facts: dict[str, TaskFacts],
+    results: list[SampleResult],
+    summary: dict[str, Any],
+) -> dict[str, Any]:
+    """The content of ``results.json``."""
+    tasks: dict[str, Any] = {}
+    for task_id, task_facts in facts.items():
+        samples = sorted((r for r in results if r.task_id == task_id), key=lambda r: r.index)
+        tasks[task_id] = task_facts.to_dict() | {"samples": [r.to_dict() for r in samples]}
+    return {"version": FORMAT_VERSION, "run": run, "summary": summary, "tasks": tasks}
+
+
+def load_results(
+    path: str | Path,
+) -> tuple[dict[str, Any], dict[str, TaskFacts], list[SampleResult]]:
+    """Read ``results.json`` back: its run description, task facts and sample results."""
+    file = Path(path)
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(file, "no such file") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(file, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    if not isinstance(data, dict) or "tasks" not in data:
+        raise InputError(file, "not a classwright results file")
+    facts = {task_id: TaskFacts.from_dict(task) for task_id, task in data["tasks"].items()}
+    results = [
+        SampleResult.from_dict(sample)
+        for task in data["tasks"].values()
+        for sample in task["samples"]
+    ]
+    return data.get("run", {}), facts, results

@@ -1,0 +1,132 @@
+"""Reading generated samples: classwright's ``samples.jsonl`` or ClassEval's model-output JSON.
+
+The format is told by content, not by file name: a JSON list (or one object) whose records carry
+a ``predict`` list is ClassEval's output (holistic files hold raw completions, the incremental
+and compositional ``m_iter``/``m_dire`` files hold the assembled class); anything else is read
+as JSON lines checked against ``samples.schema.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from classwright.schema.errors import InputError
+from classwright.schema.validation import validate
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One generated answer to one task."""
+
+    task_id: str
+    index: int
+    completion: str
+    """The raw model output."""
+    code: str | None = None
+    """Code extracted at generation time; None means "extract from ``completion``"."""
+    config_hash: str | None = None
+    strategy: str | None = None
+    model: str | None = None
+
+
+def load_samples(path: str | Path) -> list[Sample]:
+    """All samples in ``path``, in file order; bad input raises ``InputError`` naming the file."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(file, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(file, "is a folder, expected a samples file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(file, f"cannot read: {exc}") from None
+    stripped = text.lstrip()
+    if not stripped:
+        raise InputError(file, "no samples in file")
+    if stripped.startswith("["):
+        return _classeval_samples(_parse_whole(text, file), file)
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, dict) and "predict" in whole:
+        return _classeval_samples([whole], file)
+    samples = _jsonl_samples(text, file)
+    if not samples:
+        raise InputError(file, "no samples in file")
+    return samples
+
+
+def _parse_whole(text: str, file: Path) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(file, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+
+
+def _classeval_samples(data: Any, file: Path) -> list[Sample]:
+    if not isinstance(data, list):
+        raise InputError(file, "expected a JSON list of ClassEval output records")
+    samples: list[Sample] = []
+    for number, record in enumerate(data):
+        where = f"record {number}"
+        if not isinstance(record, dict):
+            raise InputError(file, f"{where}: expected an object")
+        task_id = record.get("task_id")
+        predict = record.get("predict")
+        if not isinstance(task_id, str):
+            raise InputError(file, f"{where}: missing task_id")
+        if not isinstance(predict, list) or not all(isinstance(p, str) for p in predict):
+            raise InputError(file, f"{where}: 'predict' must be a list of strings")
+        samples.extend(Sample(task_id, i, completion) for i, completion in enumerate(predict))
+    if not samples:
+        raise InputError(file, "no samples in file")
+    return samples
+
+
+def _jsonl_samples(text: str, file: Path) -> list[Sample]:
+    samples: list[Sample] = []
+    seen: dict[tuple[str, int], int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(file, f"invalid JSON: {exc.msg}", number, exc.colno) from None
+        validate("samples", value, str(file), f"line {number}")
+        key = (value["task_id"], value["index"])
+        if key in seen:
+            raise InputError(
+                file, f"duplicate sample {key[0]!r} #{key[1]} (first on line {seen[key]})", number
+            )
+        seen[key] = number
+        samples.append(
+            Sample(
+                task_id=value["task_id"],
+                index=value["index"],
+                completion=value["completion"],
+                code=value.get("code"),
+                config_hash=value.get("config_hash"),
+                strategy=value.get("strategy"),
+                model=value.get("model"),
+            )
+        )
+    return samples
+
+
+def sample_line(sample: Sample) -> str:
+    """``sample`` as one line of ``samples.jsonl`` (without the newline)."""
+    data: dict[str, Any] = {
+        "task_id": sample.task_id,
+        "index": sample.index,
+        "completion": sample.completion,
+    }
+    for key in ("code", "config_hash", "strategy", "model"):
+        value = getattr(sample, key)
+        if value is not None:
+            data[key] = value
+    return json.dumps(data, ensure_ascii=False)
