@@ -25,14 +25,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import libcst as cst
+from classwright.schema.records import Dependencies
 from libcst.metadata import (
     Access,
     MetadataWrapper,
     PositionProvider,
     ScopeProvider,
 )
-
-from classwright.schema.records import Dependencies
 
 
 def _dotted(node: cst.BaseExpression | None) -> str:
@@ -50,7 +49,11 @@ def _imported_module(import_node: cst.CSTNode, bound_name: str) -> str | None:
     if isinstance(import_node, cst.Import):
         for alias in import_node.names:
             full = _dotted(alias.name)
-            bound = alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name) else full.split(".")[0]  # noqa: E501
+            bound = (
+                alias.asname.name.value
+                if alias.asname and isinstance(alias.asname.name, cst.Name)
+                else full.split(".")[0]
+            )
             if bound == bound_name:
                 # ``import os.path`` binds ``os``; ``import numpy as np`` binds np -> numpy.
                 return full if alias.asname else full.split(".")[0]

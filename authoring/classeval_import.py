@@ -1,0 +1,312 @@
+"""Import ClassEval's published records (JSON or Hugging Face parquet) as task folders.
+
+``solution.py`` is the canonical solution with the skeleton's docstrings merged in (LibCST),
+``tests.py`` is ClassEval's test module importing from ``solution``. Defects of the published
+data are repaired only where the intent is unambiguous, and every repair is written into the
+task's provenance; a record that cannot be imported is reported with its reason.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+from classwright.authoring.classmodel import docstring_statement
+from classwright.authoring.taskdir import TaskFolder, load_task_folder, write_task_folder
+from classwright.authoring.testmodule import SOLUTION_MODULE, analyse_tests, method_test_class
+from classwright.evaluator.dependencies import class_methods, find_class
+from classwright.schema.errors import InputError
+from classwright.schema.io import read_json
+from classwright.schema.validation import validate
+
+SOURCE = "ClassEval (FudanSELab/ClassEval, MIT licence)"
+_CURLY_DOCSTRING_QUOTES = ("“”“", "”“”", "“““", "”””")
+
+
+@dataclass
+class ImportOutcome:
+    """What happened to one ClassEval record."""
+
+    task_id: str
+    folder: Path | None = None
+    repairs: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def read_classeval(path: str | Path) -> list[dict[str, Any]]:
+    """ClassEval records from its JSON file or its Hugging Face parquet file."""
+    source = Path(path)
+    if source.suffix == ".parquet":
+        try:
+            import pyarrow.parquet as pq  # optional: only for the parquet form
+        except ImportError:
+            raise InputError(
+                source, "reading parquet needs pyarrow: pip install 'classwright[parquet]'"
+            ) from None
+        try:
+            rows: list[dict[str, Any]] = pq.read_table(source).to_pylist()
+        except Exception as exc:  # pyarrow raises many types for a bad file
+            raise InputError(source, f"cannot read parquet: {exc}") from None
+        return rows
+    data = read_json(source)
+    if not isinstance(data, list):
+        raise InputError(source, "expected a JSON list of ClassEval records")
+    return data
+
+
+def _parse_or_none(code: str) -> cst.Module | None:
+    try:
+        return cst.parse_module(code)
+    except cst.ParserSyntaxError:
+        return None
+
+
+def _repair_docstring_quotes(code: str) -> str:
+    lines = code.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip() in _CURLY_DOCSTRING_QUOTES:
+            lines[i] = line.replace(line.strip(), '"""')
+    return "\n".join(lines)
+
+
+def _docstring_from_description(description: str) -> tuple[cst.SimpleStatementLine | None, str]:
+    """The docstring in a ``method_description``; repairs are returned as a note."""
+    attempts = [
+        (description, ""),
+        (
+            _repair_docstring_quotes(description),
+            'typographic quotes around the docstring replaced by """',
+        ),
+        (description.rstrip() + '\n        """', "unterminated docstring closed"),
+    ]
+    for text, note in attempts:
+        # Descriptions are indented as in the class (sometimes by 4, usually by 8): re-indent
+        # the lines after the signature so the method parses inside a stand-in class.
+        lines = text.strip().splitlines()
+        while lines and lines[0].lstrip().startswith("@"):
+            lines.pop(0)  # a decorator line before the signature
+        signature, rest = (lines[0].lstrip(), "\n".join(lines[1:])) if lines else ("", "")
+        body = textwrap.indent(textwrap.dedent(rest), " " * 8)
+        module = _parse_or_none(f"class _Contract:\n    {signature}\n{body}\n")
+        if module is None:
+            continue
+        class_def = find_class(module)
+        methods = class_methods(class_def) if class_def else []
+        if methods:
+            return docstring_statement(methods[0].body), note
+    return None, ""
+
+
+class _MergeDocstrings(cst.CSTTransformer):
+    """Put the contract's docstrings into the canonical class (class, ``__init__``, methods)."""
+
+    def __init__(
+        self,
+        class_name: str,
+        class_doc: cst.SimpleStatementLine | None,
+        method_docs: Mapping[str, cst.SimpleStatementLine],
+    ) -> None:
+        self.class_name = class_name
+        self.class_doc = class_doc
+        self.method_docs = method_docs
+        self.depth = 0
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.depth += 1
+        return self.depth == 1 and node.name.value == self.class_name
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        self.depth -= 1
+        if self.depth == 0 and updated.name.value == self.class_name and self.class_doc:
+            return _with_docstring(updated, self.class_doc)
+        return updated
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def leave_FunctionDef(
+        self, original: cst.FunctionDef, updated: cst.FunctionDef
+    ) -> cst.FunctionDef:
+        doc = self.method_docs.get(updated.name.value)
+        return _with_docstring(updated, doc) if self.depth == 1 and doc is not None else updated
+
+
+def _with_docstring(node: Any, doc: cst.SimpleStatementLine) -> Any:
+    body = node.body
+    if not isinstance(body, cst.IndentedBlock):
+        return node
+    rest = list(body.body)
+    if docstring_statement(body) is not None:
+        rest = rest[1:]
+    if rest and isinstance(rest[0], cst.SimpleStatementLine | cst.BaseCompoundStatement):
+        rest[0] = rest[0].with_changes(leading_lines=())
+    return node.with_changes(
+        body=body.with_changes(body=[doc.with_changes(leading_lines=()), *rest])
+    )
+
+
+def _string_content(module: cst.Module) -> str | None:
+    """The text of a module that is one string literal, else None."""
+    if len(module.body) != 1:
+        return None
+    stmt = module.body[0]
+    if (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, cst.SimpleString)
+    ):
+        value = stmt.body[0].value.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _contract_docstrings(
+    record: Mapping[str, Any], outcome: ImportOutcome
+) -> tuple[cst.SimpleStatementLine | None, dict[str, cst.SimpleStatementLine]]:
+    class_name = record["class_name"]
+    skeleton = _parse_or_none(record["skeleton"])
+    if skeleton is not None and find_class(skeleton, class_name) is None:
+        wrapped = _string_content(skeleton)
+        if wrapped is not None and (inner := _parse_or_none(wrapped)) is not None:
+            outcome.repairs.append(
+                "the published skeleton is wrapped in a string literal; its content was used"
+            )
+            skeleton = inner
+    if skeleton is not None and (class_def := find_class(skeleton, class_name)) is not None:
+        docs = {}
+        for func in class_methods(class_def):
+            doc = docstring_statement(func.body)
+            if doc is not None:
+                docs[func.name.value] = doc
+        return docstring_statement(class_def.body), docs
+    outcome.repairs.append(
+        "the published skeleton is not valid Python; docstrings were taken from "
+        "class_description, class_constructor and each method_description instead"
+    )
+    class_doc = None
+    described = _parse_or_none(
+        f"class {class_name}:\n" + record["class_description"] + "    pass\n"
+    )
+    if described is not None and (cls := find_class(described)) is not None:
+        class_doc = docstring_statement(cls.body)
+    docs = {}
+    constructor = _parse_or_none(record["class_constructor"].replace(": \n", ":\n", 1))
+    if constructor is not None and (cls := find_class(constructor)) is not None:
+        for func in class_methods(cls):
+            doc = docstring_statement(func.body)
+            if doc is not None:
+                docs[func.name.value] = doc
+    for method in record["methods_info"]:
+        doc, note = _docstring_from_description(method["method_description"])
+        if doc is not None:
+            docs[method["method_name"]] = doc
+            if note:
+                outcome.repairs.append(f"{method['method_name']}: {note}")
+        else:
+            outcome.repairs.append(f"{method['method_name']}: docstring could not be recovered")
+    return class_doc, docs
+
+
+def _meta(
+    record: Mapping[str, Any], outcome: ImportOutcome, overrides: dict[str, str]
+) -> dict[str, Any]:
+    description = " ".join(record["class_description"].replace('"""', "").split())
+    title = description.split(". ")[0].rstrip(".") or record["class_name"]
+    provenance = [f"imported from {SOURCE}, record {record['task_id']}"]
+    provenance += [f"repaired on import: {note}" for note in outcome.repairs]
+    meta: dict[str, Any] = {
+        "id": record["task_id"],
+        "title": title[:200],
+        "topic": "unclassified",
+        "authors": ["ClassEval authors"],
+        "reviewers": [],
+        "provenance": provenance,
+    }
+    if overrides:
+        meta["test_classes"] = overrides
+    return meta
+
+
+def import_record(record: Mapping[str, Any], out_dir: Path, folder_name: str) -> ImportOutcome:
+    """Write one task folder for a ClassEval record and load it back to prove it is valid."""
+    outcome = ImportOutcome(task_id=str(record.get("task_id", "?")))
+    validate(
+        "task",
+        {k: v for k, v in record.items() if k not in ("predict", "raw_output")},
+        "ClassEval record",
+        outcome.task_id,
+    )
+    class_name = record["class_name"]
+    solution = _parse_or_none(record["solution_code"])
+    if solution is None or find_class(solution, class_name) is None:
+        outcome.error = "the canonical solution is not valid Python or lacks the class"
+        return outcome
+    class_doc, method_docs = _contract_docstrings(record, outcome)
+    merged = solution.visit(_MergeDocstrings(class_name, class_doc, method_docs)).code
+    if not merged.endswith("\n"):
+        merged += "\n"
+
+    tests = record["test"]
+    if not tests.endswith("\n"):
+        tests += "\n"
+    test_module_text = f"from {SOLUTION_MODULE} import *\n" + tests
+    try:
+        test_module = analyse_tests(test_module_text, "tests.py")
+    except InputError as exc:
+        outcome.error = f"the test module is not valid Python: {exc.message}"
+        return outcome
+    present = {c.name for c in test_module.classes}
+    for listed in record["test_classes"]:
+        if listed != listed.strip() and listed.strip() in present:
+            outcome.repairs.append(f"test class name {listed!r} listed with surrounding spaces")
+        elif listed not in present:
+            outcome.repairs.append(f"listed test class {listed} does not exist in the test module")
+    for name in present - {t.strip() for t in record["test_classes"]}:
+        outcome.repairs.append(f"test class {name} exists but was not listed")
+    for test_class in test_module.classes:
+        if not test_class.tests:
+            outcome.repairs.append(
+                f"test class {test_class.name} holds no tests (kept as published)"
+            )
+
+    overrides: dict[str, str] = {}
+    for method in record["methods_info"]:
+        wanted = method["test_class"].strip()
+        conventional = method_test_class(class_name, method["method_name"])
+        if wanted != conventional and not (
+            wanted.lower() == conventional.lower() and wanted in present
+        ):
+            overrides[method["method_name"]] = wanted
+    folder = out_dir / folder_name
+    write_task_folder(folder, _meta(record, outcome, overrides), merged, test_module_text)
+    try:
+        load_task_folder(folder)
+    except InputError as exc:
+        outcome.error = f"imported folder does not load: {exc.describe()}"
+        return outcome
+    outcome.folder = folder
+    return outcome
+
+
+def import_classeval(records: list[dict[str, Any]], out_dir: Path) -> Iterator[ImportOutcome]:
+    """Import every record; yields one outcome per record, in order."""
+    used: set[str] = set()
+    for record in records:
+        name = str(record.get("class_name") or record.get("task_id") or "task")
+        if name in used:
+            name = f"{name}_{record.get('task_id')}"
+        used.add(name)
+        try:
+            yield import_record(record, out_dir, name)
+        except InputError as exc:
+            yield ImportOutcome(task_id=str(record.get("task_id", "?")), error=exc.message)
+
+
+def loaded(outcome: ImportOutcome) -> TaskFolder | None:
+    """The loaded folder of a successful import."""
+    return load_task_folder(outcome.folder) if outcome.folder else None

@@ -1,0 +1,278 @@
+"""Everything a task record derives from the canonical solution, computed with LibCST.
+
+The solution module holds imports and one class whose docstrings state the contract. From it
+we derive, never by regex: the import statements, the class description, the constructor text,
+the fields, every method's description (signature and docstring) and docstring-free code, the
+skeleton (docstrings and constructor kept, other bodies removed) and the dependency tags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import libcst as cst
+from classwright.authoring.source import parse_source
+from classwright.evaluator.dependencies import class_methods, find_class, method_dependencies
+from classwright.schema.errors import InputError
+from classwright.schema.records import Dependencies
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+
+@dataclass(frozen=True)
+class MethodModel:
+    """One method of the class (``__init__`` excluded)."""
+
+    name: str
+    line: int
+    """1-based line of the ``def`` in the solution."""
+    description: str
+    """Signature and docstring, as ClassEval's ``method_description`` (first line unindented)."""
+    code: str
+    """The method without its docstring, as ClassEval's method ``solution_code``."""
+    dependencies: Dependencies
+    has_docstring: bool
+
+
+@dataclass(frozen=True)
+class ClassModel:
+    """The canonical solution seen as a task: what the record fields are derived from."""
+
+    class_name: str
+    imports: tuple[str, ...]
+    class_description: str
+    constructor: str
+    fields: tuple[str, ...]
+    methods: tuple[MethodModel, ...]
+    skeleton: str
+    code_without_docstrings: str
+
+    def method(self, name: str) -> MethodModel:
+        for method in self.methods:
+            if method.name == name:
+                return method
+        raise KeyError(name)
+
+
+def docstring_statement(body: cst.BaseSuite) -> cst.SimpleStatementLine | None:
+    """The first statement of a suite when it is a string literal (a docstring)."""
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return None
+    first = body.body[0]
+    if (
+        isinstance(first, cst.SimpleStatementLine)
+        and len(first.body) == 1
+        and isinstance(first.body[0], cst.Expr)
+        and isinstance(first.body[0].value, cst.SimpleString | cst.ConcatenatedString)
+    ):
+        return first
+    return None
+
+
+class _StripDocstrings(cst.CSTTransformer):
+    """Remove the docstrings of the class and its methods (what ClassEval's solution shows)."""
+
+    def __init__(self, class_name: str) -> None:
+        self.class_name = class_name
+        self.depth = 0
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.depth += 1
+        return self.depth == 1 and node.name.value == self.class_name
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        self.depth -= 1
+        return _without_docstring(updated)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def leave_FunctionDef(
+        self, original: cst.FunctionDef, updated: cst.FunctionDef
+    ) -> cst.FunctionDef:
+        return _without_docstring(updated) if self.depth == 1 else updated
+
+
+_Node = TypeVar("_Node", cst.ClassDef, cst.FunctionDef)
+
+
+def _without_docstring(node: _Node) -> _Node:
+    doc = docstring_statement(node.body)
+    if doc is None or not isinstance(node.body, cst.IndentedBlock):
+        return node
+    rest = list(node.body.body[1:])
+    if not rest:
+        rest = [cst.SimpleStatementLine(body=[cst.Pass()])]
+    return node.with_changes(body=node.body.with_changes(body=rest))
+
+
+class _Skeleton(cst.CSTTransformer):
+    """Keep imports, the class docstring and ``__init__``; other methods keep signature and
+    docstring only."""
+
+    def __init__(self, class_name: str) -> None:
+        self.class_name = class_name
+        self.depth = 0
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.depth += 1
+        return self.depth == 1 and node.name.value == self.class_name
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        self.depth -= 1
+        return updated
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def leave_FunctionDef(
+        self, original: cst.FunctionDef, updated: cst.FunctionDef
+    ) -> cst.FunctionDef:
+        if self.depth != 1 or updated.name.value == "__init__":
+            return updated
+        doc = docstring_statement(updated.body)
+        body: list[cst.BaseStatement] = (
+            [doc] if doc is not None else [cst.SimpleStatementLine(body=[cst.Pass()])]
+        )
+        block = updated.body
+        if isinstance(block, cst.IndentedBlock):
+            return updated.with_changes(body=block.with_changes(body=body))
+        return updated.with_changes(body=cst.IndentedBlock(body=body))
+
+
+def _lines_of(code: str, start: int, end: int) -> str:
+    lines = code.splitlines()[start - 1 : end]
+    if lines:
+        lines[0] = lines[0].lstrip()
+    return "\n".join(lines).rstrip()
+
+
+def _method_spans(module: cst.Module, class_name: str) -> dict[str, tuple[int, int, int]]:
+    """For every method: (line of ``def``, end line of its docstring or def line, end line)."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    class_def = find_class(wrapper.module, class_name)
+    spans: dict[str, tuple[int, int, int]] = {}
+    if class_def is None:
+        return spans
+    for func in class_methods(class_def):
+        def_line = positions[func.name].start.line
+        doc = docstring_statement(func.body)
+        doc_end = positions[doc].end.line if doc is not None else def_line
+        spans[func.name.value] = (def_line, doc_end, positions[func].end.line)
+    return spans
+
+
+def _fields(init: cst.FunctionDef | None) -> tuple[str, ...]:
+    if init is None:
+        return ()
+    params = list(init.params.posonly_params) + list(init.params.params)
+    if not params:
+        return ()
+    receiver = params[0].name.value
+    found: list[str] = []
+
+    class Targets(cst.CSTVisitor):
+        def _target(self, target: cst.BaseExpression) -> None:
+            if isinstance(target, cst.Tuple | cst.List):
+                for element in target.elements:
+                    self._target(element.value)
+            elif (
+                isinstance(target, cst.Attribute)
+                and isinstance(target.value, cst.Name)
+                and target.value.value == receiver
+            ):
+                tag = f"{receiver}.{target.attr.value}"
+                if tag not in found:
+                    found.append(tag)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            self._target(node.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            self._target(node.target)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            self._target(node.target)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is init
+
+    init.visit(Targets())
+    return tuple(found)
+
+
+def analyse_class(source: str, path: str | Path, class_name: str | None = None) -> ClassModel:
+    """Derive the record fields of the class in ``source`` (the task's ``solution.py``).
+
+    ``class_name`` defaults to the only class in the module; a module with several top-level
+    classes must name one.
+    """
+    module = parse_source(source, path)
+    classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
+    if class_name is None:
+        if len(classes) != 1:
+            found = ", ".join(c.name.value for c in classes) or "none"
+            raise InputError(path, f"expected exactly one top-level class, found {found}")
+        class_name = classes[0].name.value
+    class_def = find_class(module, class_name)
+    if class_def is None:
+        raise InputError(path, f"no top-level class named {class_name!r}")
+
+    imports = tuple(
+        module.code_for_node(stmt).strip()
+        for stmt in module.body
+        if isinstance(stmt, cst.SimpleStatementLine)
+        and any(isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body)
+    )
+    methods = class_methods(class_def)
+    init = next((m for m in methods if m.name.value == "__init__"), None)
+
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    class_doc = docstring_statement(class_def.body)
+    description = ""
+    if class_doc is not None:
+        pos = positions[class_doc]
+        description = "\n".join(source.splitlines()[pos.start.line - 1 : pos.end.line]) + "\n"
+    constructor = f"class {class_name}: \n"
+    if init is not None:
+        pos = positions[init]
+        start = positions[init.name].start.line
+        constructor += "\n".join(source.splitlines()[start - 1 : pos.end.line]) + "\n"
+
+    stripped = module.visit(_StripDocstrings(class_name))
+    stripped_code = stripped.code
+    stripped_spans = _method_spans(stripped, class_name)
+    spans = _method_spans(module, class_name)
+    tags = method_dependencies(module, class_name)
+
+    models = []
+    for func in methods:
+        name = func.name.value
+        if name == "__init__":
+            continue
+        def_line, doc_end, _ = spans[name]
+        s_def, _, s_end = stripped_spans[name]
+        models.append(
+            MethodModel(
+                name=name,
+                line=def_line,
+                description=_lines_of(source, def_line, doc_end),
+                code=_lines_of(stripped_code, s_def, s_end),
+                dependencies=tags[name],
+                has_docstring=docstring_statement(func.body) is not None,
+            )
+        )
+    skeleton = module.visit(_Skeleton(class_name)).code
+    return ClassModel(
+        class_name=class_name,
+        imports=imports,
+        class_description=description,
+        constructor=constructor,
+        fields=_fields(init),
+        methods=tuple(models),
+        skeleton=skeleton,
+        code_without_docstrings=stripped_code,
+    )
