@@ -1,0 +1,632 @@
+"""Differential fuzzing: a candidate class against the canonical solution, with hypothesis.
+
+For each method whose parameter types the contract states, hypothesis draws an input: the
+constructor's arguments (defaults where the constructor has them), up to two earlier calls of
+other methods to put the object in some state, and the method's own arguments. Both classes
+get the same input; their return values, exception types and fields (``vars(obj)``) after the
+call are compared. Inputs the canonical solution rejects are discarded: it raises in the
+constructor or an earlier call, it raises an exception that the class never raises on
+purpose, or two runs of it disagree with each other (time, randomness). Hypothesis shrinks
+each divergence to a minimal input, printed as a unittest method ready for the task's tests.
+
+Where the code runs: the canonical solution and the candidates are loaded into one child
+interpreter (``python -m classwright.authoring.fuzzing``) in a fresh temporary folder, with
+resource limits, a wall-clock limit and a time limit per call, and its whole process group is
+killed at the end. It is not the evaluator's sandbox: a candidate can see the canonical
+solution and could forge its own verdict. Fuzz trusted code (mutants, an author's variant) or
+samples you are prepared to run; a hostile sample can only spoil its own fuzz result.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import copy
+import io
+import json
+import math
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import types
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from classwright.authoring.strategies import (
+    TypeSpec,
+    allows_nonfinite,
+    docstring_param_types,
+    parse_annotation,
+    parse_type_phrase,
+    strategy_for,
+)
+from classwright.schema.records import TaskRecord
+
+CANONICAL = "canonical_solution"
+CANDIDATE = "solution"
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    spec: TypeSpec | None
+    has_default: bool
+    nonfinite: bool = False
+
+
+@dataclass(frozen=True)
+class MethodPlan:
+    """How to call one method: its parameters, or why it cannot be fuzzed."""
+
+    name: str
+    parameters: tuple[Parameter, ...]
+    skip_reason: str = ""
+
+
+@dataclass(frozen=True)
+class FuzzPlan:
+    class_name: str
+    constructor: MethodPlan
+    methods: tuple[MethodPlan, ...]
+    contract_raises: frozenset[str]
+    """Exception names the canonical class raises on purpose (``raise ValueError(...)``)."""
+
+    def fuzzable(self) -> list[MethodPlan]:
+        return [m for m in self.methods if not m.skip_reason]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """A minimal input on which the candidate behaves differently from the canonical solution."""
+
+    method: str
+    kind: str
+    """``return``, ``exception``, ``field <name>``, ``constructor`` or ``setup call``."""
+    call: str
+    """The calls, as Python: constructor, earlier calls, the method."""
+    expected: str
+    """What the canonical solution did."""
+    actual: str
+    """What the candidate did."""
+    test_method: str
+    """A unittest method asserting the canonical behaviour, indented for a TestCase body."""
+
+    def to_dict(self) -> dict[str, str]:
+        return {
+            "method": self.method,
+            "kind": self.kind,
+            "call": self.call,
+            "expected": self.expected,
+            "actual": self.actual,
+            "test_method": self.test_method,
+        }
+
+
+@dataclass(frozen=True)
+class FuzzResult:
+    candidate: str
+    divergences: tuple[Divergence, ...] = ()
+    examples: dict[str, int] = field(default_factory=dict)
+    """Inputs tried per method."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Methods not fuzzed, with the reason."""
+    error: str = ""
+    """Why the candidate could not be fuzzed (it does not load, the run was cut short)."""
+
+    @property
+    def diverges(self) -> bool:
+        return bool(self.divergences) or bool(self.error)
+
+
+# -- the contract ---------------------------------------------------------------------------
+
+
+def _functions(source: str, class_name: str) -> dict[str, ast.FunctionDef]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            return {f.name: f for f in node.body if isinstance(f, ast.FunctionDef)}
+    return {}
+
+
+def _description(text: str) -> ast.FunctionDef | None:
+    try:
+        tree = ast.parse(textwrap.dedent(text.strip("\n")) + "\n        pass\n")
+    except SyntaxError:
+        return None
+    node = tree.body[0] if tree.body else None
+    return node if isinstance(node, ast.FunctionDef) else None
+
+
+def contract_functions(record: TaskRecord) -> dict[str, ast.FunctionDef]:
+    """The method signatures and docstrings that state the contract, from the best source.
+
+    The solution with its docstrings, else the skeleton, else each method's description (some
+    imported skeletons are not valid Python as a whole).
+    """
+    found: dict[str, ast.FunctionDef] = {}
+    for source in (record.contract_solution, record.skeleton):
+        for name, node in _functions(source, record.class_name).items():
+            found.setdefault(name, node)
+    for info in record.methods_info:
+        described = _description(info.method_description)
+        if info.method_name not in found and described is not None:
+            found[info.method_name] = described
+    if "__init__" not in found:
+        found.update(_functions(record.class_constructor, record.class_name))
+    return found
+
+
+def _method_plan(name: str, node: ast.FunctionDef | None) -> MethodPlan:
+    if node is None:
+        return MethodPlan(name, (), "no signature in the contract")
+    args = node.args
+    if args.vararg or args.kwarg:
+        return MethodPlan(name, (), "takes *args or **kwargs")
+    docstring = ast.get_docstring(node) or ""
+    described = docstring_param_types(docstring)
+    nonfinite = allows_nonfinite(docstring)
+    positional = [*args.posonlyargs, *args.args]
+    is_static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+    if not is_static:
+        positional = positional[1:]
+    first_default = len(positional) - len(args.defaults)
+    parameters = []
+    for index, arg in enumerate(positional):
+        spec = parse_annotation(ast.unparse(arg.annotation)) if arg.annotation else None
+        if spec is None and arg.arg in described:
+            spec = parse_type_phrase(described[arg.arg])
+        parameters.append(Parameter(arg.arg, spec, index >= first_default, nonfinite))
+    for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        if default is None:
+            return MethodPlan(name, (), f"keyword-only parameter {arg.arg} without default")
+    untyped = [p.name for p in parameters if p.spec is None and not p.has_default]
+    if untyped:
+        return MethodPlan(
+            name, tuple(parameters), f"no type for parameter {', '.join(untyped)} in the contract"
+        )
+    return MethodPlan(name, tuple(parameters))
+
+
+def _raised_names(source: str, class_name: str) -> frozenset[str]:
+    names: set[str] = set()
+    for node in _functions(source, class_name).values():
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Raise) and inner.exc is not None:
+                target = inner.exc.func if isinstance(inner.exc, ast.Call) else inner.exc
+                if isinstance(target, ast.Name):
+                    names.add(target.id)
+                elif isinstance(target, ast.Attribute):
+                    names.add(target.attr)
+    return frozenset(names)
+
+
+def plan_fuzz(record: TaskRecord, methods: Sequence[str] | None = None) -> FuzzPlan:
+    """Which methods can be fuzzed and with which parameter types."""
+    functions = contract_functions(record)
+    names = list(methods) if methods else [m.method_name for m in record.methods_info]
+    canonical = record.contract_solution or record.solution_code
+    init = functions.get("__init__")
+    constructor = _method_plan("__init__", init) if init else MethodPlan("__init__", ())
+    return FuzzPlan(
+        class_name=record.class_name,
+        constructor=constructor,
+        methods=tuple(_method_plan(n, functions.get(n)) for n in names),
+        contract_raises=_raised_names(canonical, record.class_name),
+    )
+
+
+# -- running in the child -------------------------------------------------------------------
+
+
+class _CallTimeout(BaseException):
+    """Raised by the alarm inside a call that runs too long (BaseException: `except Exception`
+    in the code under test must not swallow it)."""
+
+
+@dataclass
+class _Outcome:
+    stage: str
+    """``constructor``, ``setup call`` or ``call``: where the run stopped or finished."""
+    value: Any = None
+    error: str | None = None
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+def _load(source: str, name: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__file__ = f"{name}.py"
+    # Registered so that dataclasses, pickle and `typing` can find the module by name.
+    sys.modules[name] = module
+    exec(compile(source, f"{name}.py", "exec"), module.__dict__)
+    return module
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    def expire(signum: int, frame: Any) -> None:
+        raise _CallTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _error_name(error: BaseException) -> str:
+    return "timeout" if isinstance(error, _CallTimeout) else type(error).__name__
+
+
+def _snapshot(obj: Any) -> dict[str, Any]:
+    try:
+        return copy.deepcopy(dict(vars(obj)))
+    except Exception:
+        return dict(vars(obj))
+
+
+def _run(
+    module: types.ModuleType, plan: FuzzPlan, method: str, example: Any, limit: float
+) -> _Outcome:
+    ctor_args, calls, args = copy.deepcopy(example)
+    cls = getattr(module, plan.class_name)
+    random.seed(0)
+    sink = io.StringIO()
+    with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+        try:
+            with _time_limit(limit):
+                obj = cls(*ctor_args)
+        except BaseException as error:
+            return _Outcome("constructor", error=_error_name(error))
+        for name, call_args in calls:
+            try:
+                with _time_limit(limit):
+                    getattr(obj, name)(*call_args)
+            except BaseException as error:
+                return _Outcome("setup call", error=_error_name(error))
+        try:
+            with _time_limit(limit):
+                value = getattr(obj, method)(*args)
+        except BaseException as error:
+            return _Outcome("call", error=_error_name(error), fields=_snapshot(obj))
+        with contextlib.suppress(Exception):
+            value = copy.deepcopy(value)
+        return _Outcome("call", value=value, fields=_snapshot(obj))
+
+
+def _own(value: Any) -> bool:
+    return type(value).__module__ in (CANONICAL, CANDIDATE)
+
+
+def same(a: Any, b: Any, depth: int = 0) -> bool:
+    """Equal as a test would see it: floats within 1e-9, own classes by their fields, and
+    values that only compare by identity (connections, files) are taken as equal."""
+    if depth > 8:
+        return True
+    if _own(a) and _own(b):
+        return type(a).__name__ == type(b).__name__ and same(
+            getattr(a, "__dict__", {}), getattr(b, "__dict__", {}), depth + 1
+        )
+    if isinstance(a, float) or isinstance(b, float):
+        if isinstance(a, int | float) and isinstance(b, int | float):
+            if math.isnan(a) and math.isnan(b):
+                return True
+            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+        return False
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return (
+            type(a) is type(b)
+            and len(a) == len(b)
+            and all(same(x, y, depth + 1) for x, y in zip(a, b, strict=True))
+        )
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k], depth + 1) for k in a)
+    if type(a).__eq__ is object.__eq__ and type(b).__eq__ is object.__eq__:
+        return type(a).__name__ == type(b).__name__
+    try:
+        verdict = a == b
+        if isinstance(verdict, bool):
+            return verdict
+        shapes = getattr(a, "shape", None) == getattr(b, "shape", None)
+        return bool(shapes and verdict.all())
+    except Exception:
+        return True
+
+
+def _agree(first: _Outcome, second: _Outcome) -> str | None:
+    """The kind of the first difference between two outcomes, or None."""
+    if first.stage != second.stage:
+        return second.stage if second.stage != "call" else "exception"
+    if first.error != second.error:
+        return "exception"
+    if first.error is None and not same(first.value, second.value):
+        return "return"
+    for name, value in first.fields.items():
+        if name not in second.fields or not same(value, second.fields[name]):
+            return f"field {name}"
+    return None
+
+
+def _describe(outcome: _Outcome, kind: str) -> str:
+    if outcome.stage != "call":
+        return f"{outcome.stage} raised {outcome.error}"
+    if kind.startswith("field "):
+        name = kind.split(" ", 1)[1]
+        value = outcome.fields.get(name, "<missing>")
+        return f"self.{name} == {value!r}" if name in outcome.fields else "no such field"
+    if outcome.error is not None:
+        return "ran out of time" if outcome.error == "timeout" else f"raised {outcome.error}"
+    return f"returned {outcome.value!r}"
+
+
+def _literal(value: Any) -> str | None:
+    text = repr(value)
+    try:
+        return text if same(ast.literal_eval(text), value) else None
+    except (ValueError, SyntaxError, TypeError, RecursionError):
+        return None
+
+
+def _args(values: Sequence[Any]) -> str:
+    return ", ".join(repr(v) for v in values)
+
+
+def _test_method(
+    plan: FuzzPlan, method: str, example: Any, expected: _Outcome, kind: str, number: int
+) -> str:
+    ctor_args, calls, args = example
+    lines = [f"def test_fuzz_{method.strip('_')}_{number}(self):"]
+    lines.append(f"    obj = {plan.class_name}({_args(ctor_args)})")
+    lines.extend(f"    obj.{name}({_args(call_args)})" for name, call_args in calls)
+    call = f"obj.{method}({_args(args)})"
+    if expected.error is not None:
+        lines.append(f"    with self.assertRaises({expected.error}):")
+        lines.append(f"        {call}")
+    else:
+        literal = _literal(expected.value)
+        if literal is None:
+            lines.append(f"    result = {call}")
+            lines.append(f"    # the canonical solution returns {expected.value!r}")
+        elif isinstance(expected.value, float):
+            lines.append(f"    self.assertAlmostEqual({call}, {literal})")
+        else:
+            lines.append(f"    self.assertEqual({call}, {literal})")
+    if kind.startswith("field "):
+        name = kind.split(" ", 1)[1]
+        literal = _literal(expected.fields.get(name))
+        if literal is not None:
+            lines.append(f"    self.assertEqual(obj.{name}, {literal})")
+        else:
+            lines.append(
+                f"    # the canonical solution leaves self.{name} == {expected.fields.get(name)!r}"
+            )
+    return textwrap.indent("\n".join(lines), "    ")
+
+
+def _example_strategy(plan: FuzzPlan, target: MethodPlan) -> Any:
+    from hypothesis import strategies as st
+
+    def arguments(method: MethodPlan) -> Any:
+        # Parameters with defaults are left to their defaults; the contract rarely types them.
+        drawn = [
+            strategy_for(p.spec, nonfinite=p.nonfinite)
+            for p in method.parameters
+            if not p.has_default and p.spec is not None
+        ]
+        return st.tuples(*drawn).map(list)
+
+    earlier = [st.tuples(st.just(m.name), arguments(m)) for m in plan.fuzzable()]
+    calls = st.lists(st.one_of(*earlier), max_size=2) if earlier else st.just([])
+    return st.tuples(arguments(plan.constructor), calls, arguments(target))
+
+
+def _fuzz_method(
+    canonical: types.ModuleType,
+    candidate: types.ModuleType,
+    plan: FuzzPlan,
+    target: MethodPlan,
+    max_examples: int,
+    limit: float,
+) -> tuple[Divergence | None, int]:
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis.errors import NoSuchExample
+
+    tried = 0
+
+    def diverges(example: Any) -> bool:
+        nonlocal tried
+        tried += 1
+        expected = _run(canonical, plan, target.name, example, limit)
+        if expected.stage != "call" or expected.error == "timeout":
+            return False
+        if expected.error is not None and expected.error not in plan.contract_raises:
+            return False
+        if _agree(expected, _run(canonical, plan, target.name, example, limit)) is not None:
+            return False
+        return _agree(expected, _run(candidate, plan, target.name, example, limit)) is not None
+
+    fixed = settings(
+        max_examples=max_examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    try:
+        example = find(_example_strategy(plan, target), diverges, settings=fixed)
+    except NoSuchExample:
+        return None, tried
+    expected = _run(canonical, plan, target.name, example, limit)
+    actual = _run(candidate, plan, target.name, example, limit)
+    kind = _agree(expected, actual) or "return"
+    ctor_args, calls, args = example
+    call = "; ".join(
+        [
+            f"obj = {plan.class_name}({_args(ctor_args)})",
+            *(f"obj.{n}({_args(a)})" for n, a in calls),
+            f"obj.{target.name}({_args(args)})",
+        ]
+    )
+    divergence = Divergence(
+        method=target.name,
+        kind=kind,
+        call=call,
+        expected=_describe(expected, kind),
+        actual=_describe(actual, kind),
+        test_method=_test_method(plan, target.name, example, expected, kind, 1),
+    )
+    return divergence, tried
+
+
+def _fuzz_candidate(
+    job: Mapping[str, Any], plan: FuzzPlan, name: str, source: str
+) -> dict[str, Any]:
+    skipped = {m.name: m.skip_reason for m in plan.methods if m.skip_reason}
+    if plan.constructor.skip_reason:
+        reason = f"constructor: {plan.constructor.skip_reason}"
+        return {"candidate": name, "skipped": {m.name: reason for m in plan.methods}}
+    try:
+        canonical = _load(job["canonical"], CANONICAL)
+    except BaseException as error:
+        return {"candidate": name, "error": f"canonical solution does not load: {error!r}"}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), _time_limit(10 * job["call_timeout"]):
+            candidate = _load(source, CANDIDATE)
+        getattr(candidate, plan.class_name)
+    except BaseException as error:
+        return {"candidate": name, "error": f"does not load: {_error_name(error)}: {error}"}
+    divergences = []
+    examples = {}
+    for method in plan.fuzzable():
+        found, tried = _fuzz_method(
+            canonical, candidate, plan, method, job["max_examples"], job["call_timeout"]
+        )
+        examples[method.name] = tried
+        if found is not None:
+            divergences.append(found.to_dict())
+    return {
+        "candidate": name,
+        "divergences": divergences,
+        "examples": examples,
+        "skipped": skipped,
+    }
+
+
+def _child(job_path: str, out_path: str) -> None:
+    job = json.loads(Path(job_path).read_text(encoding="utf-8"))
+    record = TaskRecord.from_dict(job["record"])
+    plan = plan_fuzz(record, job["methods"] or None)
+    with open(out_path, "a", encoding="utf-8") as out:
+        for name, source in job["candidates"]:
+            line = _fuzz_candidate(job, plan, name, source)
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+            for module in (CANONICAL, CANDIDATE):
+                sys.modules.pop(module, None)
+
+
+# -- the parent side ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FuzzSettings:
+    max_examples: int = 100
+    """Inputs hypothesis tries per method (before shrinking)."""
+    call_timeout: float = 1.0
+    """Seconds one call may take before it counts as hanging."""
+    memory_bytes: int = 4 * 1024**3
+    seconds_per_candidate: float = 120.0
+    """Wall-clock allowance per candidate for the child interpreter."""
+
+
+def _limit_resources(memory_bytes: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024**2, 64 * 1024**2))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def fuzz_candidates(
+    record: TaskRecord,
+    candidates: Mapping[str, str],
+    *,
+    settings: FuzzSettings | None = None,
+    methods: Sequence[str] | None = None,
+) -> list[FuzzResult]:
+    """Fuzz each candidate module (name -> source) against the record's canonical solution."""
+    settings = settings or FuzzSettings()
+    canonical = record.contract_solution or record.solution_code
+    with tempfile.TemporaryDirectory(prefix="classwright-fuzz-") as folder:
+        job_path = Path(folder, "job.json")
+        out_path = Path(folder, "results.jsonl")
+        job_path.write_text(
+            json.dumps(
+                {
+                    "record": record.to_dict(),
+                    "canonical": canonical,
+                    "candidates": list(candidates.items()),
+                    "methods": list(methods or []),
+                    "max_examples": settings.max_examples,
+                    "call_timeout": settings.call_timeout,
+                }
+            ),
+            encoding="utf-8",
+        )
+        work = Path(folder, "work")
+        work.mkdir()
+        environment = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "classwright.authoring.fuzzing", str(job_path), str(out_path)],
+            cwd=work,
+            env=environment,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            preexec_fn=lambda: _limit_resources(settings.memory_bytes),
+        )
+        failure = ""
+        try:
+            _, stderr = process.communicate(
+                timeout=settings.seconds_per_candidate * max(1, len(candidates))
+            )
+            if process.returncode != 0:
+                tail = stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+                failure = f"fuzzing stopped (exit {process.returncode}): {tail[0]}"
+        except subprocess.TimeoutExpired:
+            failure = "fuzzing ran out of time"
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        lines = out_path.read_text(encoding="utf-8").splitlines() if out_path.exists() else []
+    done = {line["candidate"]: line for line in map(json.loads, lines)}
+    return [_result(name, done.get(name), failure) for name in candidates]
+
+
+def _result(name: str, line: Mapping[str, Any] | None, failure: str) -> FuzzResult:
+    if line is None:
+        return FuzzResult(name, error=failure or "no result")
+    return FuzzResult(
+        candidate=name,
+        divergences=tuple(Divergence(**d) for d in line.get("divergences", [])),
+        examples=dict(line.get("examples", {})),
+        skipped=dict(line.get("skipped", {})),
+        error=line.get("error", ""),
+    )
+
+
+if __name__ == "__main__":
+    _child(sys.argv[1], sys.argv[2])
