@@ -1,1 +1,25 @@
-"""Scoring: prompts, model backends, extraction, the sandbox, metrics and reports."""
+"""Scoring generated classes: sandboxed test runs, extraction, metrics, generation backends."""
+
+from classwright.evaluator.limits import Limits
+from classwright.evaluator.sandbox import (
+    CoverageReport,
+    SuiteJob,
+    SuiteRun,
+    SuiteRunner,
+    TestOutcome,
+    collect_test_ids,
+    run_suite,
+    run_suites,
+)
+
+__all__ = [
+    "CoverageReport",
+    "Limits",
+    "SuiteJob",
+    "SuiteRun",
+    "SuiteRunner",
+    "TestOutcome",
+    "collect_test_ids",
+    "run_suite",
+    "run_suites",
+]

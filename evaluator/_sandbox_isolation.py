@@ -1,0 +1,268 @@
+"""How a sandbox worker is started: bubblewrap, unshare, or plain rlimits, whichever works here."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+BUBBLEWRAP = "bubblewrap"
+UNSHARE = "unshare"
+RLIMITS_ONLY = "rlimits-only"
+LEVELS = (BUBBLEWRAP, UNSHARE, RLIMITS_ONLY)
+
+DRIVER = Path(__file__).with_name("_sandbox_driver.py")
+SANDBOX_DRIVER = "/opt/classwright/driver.py"
+SANDBOX_TMP = "/tmp"
+TMPFS_BYTES = 512 * 1024**2
+FAKETIME_LIBRARY_GLOB = "/usr/lib/*/faketime/libfaketime.so.1"
+
+# Numerical libraries start a thread per core at import; threads count against RLIMIT_NPROC.
+QUIET_ENV = {
+    "OMP_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "NUMEXPR_NUM_THREADS": "1",
+    "PYTHONDONTWRITEBYTECODE": "1",
+    "PYTHONHASHSEED": "0",
+    "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+    "USER": "sandbox",
+    "LOGNAME": "sandbox",
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+}
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    """Everything that is fixed for the life of one warm worker."""
+
+    isolation: str
+    python: str
+    network: bool
+    fake_time: str | None
+    drop_root: bool
+    preload: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Interpreter:
+    """Where an interpreter lives, so exactly those folders can be made visible inside."""
+
+    executable: str
+    folders: tuple[str, ...]
+
+
+@functools.cache
+def describe_interpreter(python: str) -> Interpreter:
+    probe = (
+        "import json, os, sys, sysconfig\n"
+        "paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}\n"
+        "paths |= {sysconfig.get_paths()[k] for k in ('stdlib', 'platstdlib', 'purelib', 'platlib')}\n"
+        "print(json.dumps({'executable': os.path.realpath(sys.executable), 'paths': sorted(paths)}))\n"
+    )
+    out = subprocess.run(
+        [python, "-I", "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
+    info = json.loads(out)
+    folders = {os.path.realpath(p) for p in info["paths"] if os.path.isdir(p)}
+    folders |= set(info["paths"]) & {p for p in info["paths"] if os.path.isdir(p)}
+    folders.add(os.path.dirname(os.path.dirname(info["executable"])))
+    # Bind the outermost folders only; /usr is always bound whole.
+    kept: list[str] = []
+    for folder in sorted(folders, key=len):
+        if folder == "/" or folder.startswith(("/usr/", "/proc", "/dev")) or folder == "/usr":
+            continue
+        if not any(folder == k or folder.startswith(k + "/") for k in kept):
+            kept.append(folder)
+    return Interpreter(info["executable"], tuple(kept))
+
+
+def faketime_library() -> str | None:
+    import glob
+
+    found = sorted(glob.glob(FAKETIME_LIBRARY_GLOB))
+    return found[0] if found else None
+
+
+def is_root() -> bool:
+    return os.geteuid() == 0
+
+
+def sandbox_user(index: int) -> int:
+    """A uid of its own for each worker, far from any real account, so that RLIMIT_NPROC counts
+    only this worker's processes and kill(-1) reaches nothing else."""
+    return 1_800_000_000 + (os.getpid() % 1_000_000) * 64 + index % 64
+
+
+def drop_privileges(uid: int) -> list[str]:
+    return [
+        "setpriv",
+        f"--reuid={uid}",
+        f"--regid={uid}",
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--no-new-privs",
+        "--",
+    ]
+
+
+def _parents(path: str) -> list[str]:
+    parts = Path(path).parts[1:-1]
+    return ["/" + "/".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[str]:
+    cmd = [
+        "bwrap",
+        "--die-with-parent",
+        "--new-session",
+        "--unshare-pid",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--hostname",
+        "sandbox",
+    ]
+    if not is_root():
+        cmd.append("--unshare-user")
+    if not config.network:
+        cmd.append("--unshare-net")
+    cmd += ["--ro-bind", "/usr", "/usr"]
+    for name in ("bin", "sbin", "lib", "lib64", "lib32", "libx32"):
+        target = Path("/") / name
+        if target.is_symlink():
+            cmd += ["--symlink", os.readlink(target), str(target)]
+        elif target.is_dir():
+            cmd += ["--ro-bind", str(target), str(target)]
+    cmd += ["--ro-bind", "/etc", "/etc"]
+    made: set[str] = set()
+    for folder in interpreter.folders:
+        for parent in _parents(folder + "/x"):
+            if parent not in made and parent not in ("/usr", "/etc", "/tmp"):
+                made.add(parent)
+                cmd += ["--perms", "0755", "--dir", parent]
+        cmd += ["--ro-bind", folder, folder]
+    cmd += ["--perms", "0755", "--dir", "/opt/classwright"]
+    cmd += ["--ro-bind", str(DRIVER), SANDBOX_DRIVER]
+    cmd += ["--proc", "/proc", "--dev", "/dev"]
+    cmd += ["--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", SANDBOX_TMP]
+    cmd += ["--size", str(64 * 1024**2), "--perms", "1777", "--tmpfs", "/dev/shm"]
+    cmd += ["--chdir", SANDBOX_TMP, "--setenv", "HOME", SANDBOX_TMP]
+    return cmd
+
+
+def unshare_prefix(config: WorkerConfig) -> list[str]:
+    cmd = ["unshare", "--fork", "--pid", "--mount-proc", "--kill-child", "--ipc", "--uts"]
+    if not is_root():
+        cmd.append("--map-root-user")
+    if not config.network:
+        cmd.append("--net")
+    return [*cmd, "--"]
+
+
+@dataclass(frozen=True)
+class Launch:
+    """The command line of a worker and what its zygote needs to know about its surroundings."""
+
+    argv: list[str]
+    env: dict[str, str]
+    sample_root: str
+    scratch: str
+    wipe: tuple[str, ...]
+    kill_all: bool
+    uid: int | None
+    host_dir: str | None  # a folder on the host that the parent removes after the worker
+
+
+def launch(config: WorkerConfig, index: int) -> Launch:
+    interpreter = describe_interpreter(config.python)
+    env = dict(QUIET_ENV)
+    if config.fake_time is not None:
+        library = faketime_library()
+        if library is None:
+            raise RuntimeError("fake_time needs libfaketime (Debian package `faketime`)")
+        env["LD_PRELOAD"] = library
+        env["FAKETIME"] = "@" + config.fake_time
+        env["DONT_FAKE_MONOTONIC"] = "1"
+    uid = sandbox_user(index) if (config.drop_root and is_root()) else None
+    drop = drop_privileges(uid) if uid is not None else []
+    settings: dict[str, object] = {"preload": list(config.preload)}
+    if config.isolation == BUBBLEWRAP:
+        prefix = bubblewrap_prefix(config, interpreter)
+        for key, value in env.items():
+            prefix += ["--setenv", key, value]
+        settings |= {"sample_root": SANDBOX_TMP, "scratch": SANDBOX_TMP, "kill_all": True}
+        settings["wipe"] = [SANDBOX_TMP, "/dev/shm"]
+        argv = [*prefix, "--", *drop, config.python, "-I", SANDBOX_DRIVER]
+        return Launch(
+            [*argv, json.dumps(settings)], {}, SANDBOX_TMP, SANDBOX_TMP, (), True, uid, None
+        )
+    host_dir = tempfile.mkdtemp(prefix="classwright-sandbox-")
+    os.chmod(host_dir, 0o755)
+    scratch = os.path.join(host_dir, "scratch")
+    samples = os.path.join(host_dir, "samples")
+    for folder in (scratch, samples):
+        os.mkdir(folder, 0o700)
+        if uid is not None:
+            os.chown(folder, uid, uid)
+    env["HOME"] = samples
+    env["TMPDIR"] = samples
+    kill_all = config.isolation == UNSHARE or uid is not None
+    settings |= {"sample_root": samples, "scratch": scratch, "kill_all": kill_all, "wipe": []}
+    prefix = unshare_prefix(config) if config.isolation == UNSHARE else []
+    argv = [*prefix, *drop, config.python, "-I", str(DRIVER)]
+    return Launch([*argv, json.dumps(settings)], env, samples, scratch, (), kill_all, uid, host_dir)
+
+
+def remove_host_dir(path: str | None) -> None:
+    if path:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+@functools.cache
+def available(level: str, python: str) -> bool:
+    """Whether a worker of this level can start here; tried once per process."""
+    if level == RLIMITS_ONLY:
+        return True
+    tool = {"bubblewrap": "bwrap", "unshare": "unshare"}[level]
+    if shutil.which(tool) is None or (is_root() and shutil.which("setpriv") is None):
+        return False
+    config = WorkerConfig(level, python, False, None, True)
+    try:
+        spec = launch(config, 63)
+        argv = [*spec.argv[:-2], "-c", "import json, unittest"]
+        done = subprocess.run(
+            argv,
+            env=spec.env or None,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError, RuntimeError):
+        return False
+    finally:
+        if "spec" in locals():
+            remove_host_dir(spec.host_dir)
+    return done.returncode == 0
+
+
+def best_isolation(python: str | None = None) -> str:
+    """The strongest level that works on this machine (CLASSWRIGHT_SANDBOX forces one)."""
+    python = python or sys.executable
+    forced = os.environ.get("CLASSWRIGHT_SANDBOX")
+    if forced:
+        if forced not in LEVELS:
+            raise ValueError(f"CLASSWRIGHT_SANDBOX must be one of {', '.join(LEVELS)}")
+        return forced
+    for level in LEVELS:
+        if available(level, python):
+            return level
+    return RLIMITS_ONLY

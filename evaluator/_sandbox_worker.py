@@ -1,0 +1,390 @@
+"""The parent side of one warm sandbox worker: start it, run a sample in it, decide the verdicts."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import selectors
+import signal
+import socket
+import struct
+import subprocess
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from classwright.evaluator._sandbox_isolation import (
+    Launch,
+    WorkerConfig,
+    launch,
+    remove_host_dir,
+)
+from classwright.evaluator.limits import Limits
+
+START_SECONDS = 60.0
+KILL_GRACE_SECONDS = 5.0
+STDERR_CHARS = 1500
+
+
+class WorkerDied(Exception):
+    """The zygote stopped answering or went away; the worker must be started again."""
+
+
+@dataclass
+class SampleRequest:
+    """One sample as the worker receives it."""
+
+    candidate: str
+    tests: str
+    order: Sequence[str]
+    limits: Limits
+    module_name: str
+    test_module_name: str
+    coverage: bool
+    preload: Sequence[str] = ()
+
+
+@dataclass
+class Attempt:
+    """What one forked sample process reported before it ended."""
+
+    results: dict[str, tuple[str, str | None, str, float]] = field(default_factory=dict)
+    loaded: bool = False
+    load_error: tuple[str, str] | None = None
+    affected: list[str] = field(default_factory=list)
+    phase: str = "import"
+    done: bool = False
+    timed_out: bool = False
+    exit_code: int | None = None
+    stderr: str = ""
+    coverage: dict[str, object] | None = None
+    leftover: int = 0
+    worker_lost: bool = False
+
+
+def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
+    data = json.dumps(obj).encode()
+    frame = struct.pack("!I", len(data)) + data
+    if fds:
+        socket.send_fds(sock, [frame[:1]], list(fds))
+        frame = frame[1:]
+    sock.sendall(frame)
+
+
+class _Frames:
+    """Incremental reader of length-prefixed JSON frames from the zygote."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.buf = b""
+
+    def pop(self) -> dict[str, object] | None:
+        if len(self.buf) < 4:
+            return None
+        length = struct.unpack("!I", self.buf[:4])[0]
+        if len(self.buf) < 4 + length:
+            return None
+        frame = json.loads(self.buf[4 : 4 + length])
+        self.buf = self.buf[4 + length :]
+        return frame
+
+    def feed(self) -> bool:
+        chunk = self.sock.recv(1 << 16)
+        self.buf += chunk
+        return bool(chunk)
+
+    def read(self, timeout: float) -> dict[str, object]:
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.pop()
+            if frame is not None:
+                return frame
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise WorkerDied("the sandbox did not answer in time")
+            self.sock.settimeout(left)
+            try:
+                alive = self.feed()
+            except TimeoutError as exc:
+                raise WorkerDied("the sandbox did not answer in time") from exc
+            except OSError as exc:
+                raise WorkerDied(str(exc)) from exc
+            finally:
+                self.sock.settimeout(None)
+            if not alive:
+                raise WorkerDied("the sandbox went away")
+
+
+class Worker:
+    """A sandbox with a zygote inside that forks one fresh process per sample."""
+
+    def __init__(self, config: WorkerConfig, index: int) -> None:
+        self.config = config
+        self.index = index
+        self.process: subprocess.Popen[bytes] | None = None
+        self.spec: Launch | None = None
+        self.sock: socket.socket | None = None
+        self.frames: _Frames | None = None
+        self.uid: int | None = None
+
+    # --- life cycle
+
+    def start(self) -> None:
+        spec = launch(self.config, self.index)
+        parent_end, child_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        os.set_inheritable(child_end.fileno(), True)
+        env = spec.env or None
+        if env is not None:
+            env = dict(env)
+
+        def put_control_on_fd3() -> None:
+            os.dup2(child_end.fileno(), 3)
+
+        try:
+            self.process = subprocess.Popen(
+                spec.argv,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                pass_fds=(child_end.fileno(), 3),
+                preexec_fn=put_control_on_fd3,
+                start_new_session=True,
+                close_fds=True,
+            )
+        finally:
+            child_end.close()
+        self.spec = spec
+        self.sock = parent_end
+        self.frames = _Frames(parent_end)
+        try:
+            ready = self.frames.read(START_SECONDS)
+        except WorkerDied as exc:
+            message = self._stderr_text()
+            self.stop()
+            raise RuntimeError(f"the sandbox did not start: {exc}: {message}") from exc
+        if ready.get("op") != "ready":
+            self.stop()
+            raise RuntimeError(f"the sandbox did not start: {ready}")
+        self.uid = ready.get("uid")  # type: ignore[assignment]
+
+    def _stderr_text(self) -> str:
+        if self.process is None or self.process.stderr is None:
+            return ""
+        try:
+            if self.process.poll() is None:
+                self.process.kill()
+            return self.process.stderr.read()[-STDERR_CHARS:].decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self) -> None:
+        """Kill the whole worker: the pid namespace (or the uid's processes) goes with it."""
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                _send(self.sock, {"op": "exit"})
+            self.sock.close()
+            self.sock = None
+        if self.process is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)
+            if self.process.stderr is not None:
+                self.process.stderr.close()
+            self.process = None
+        if self.spec is not None:
+            self._kill_uid()
+            remove_host_dir(self.spec.host_dir)
+            self.spec = None
+
+    def _kill_uid(self) -> None:
+        """Without a pid namespace, processes of the worker's own uid may outlive the zygote."""
+        spec = self.spec
+        if spec is None or spec.uid is None or spec.host_dir is None:
+            return
+        for _ in range(50):
+            found = False
+            for entry in os.listdir("/proc"):
+                if entry.isdigit():
+                    try:
+                        if os.stat(f"/proc/{entry}").st_uid == spec.uid:
+                            found = True
+                            os.kill(int(entry), signal.SIGKILL)
+                    except OSError:
+                        pass
+            if not found:
+                return
+            time.sleep(0.01)
+
+    # --- one sample
+
+    def attempt(self, request: SampleRequest, order: Sequence[str]) -> Attempt:
+        """Fork one sample process for `order` and follow it until it ends or is killed."""
+        if not self.alive or self.sock is None or self.frames is None:
+            raise WorkerDied("the sandbox is not running")
+        token = secrets.token_hex(16)
+        read_end, write_end = os.pipe()
+        message = {
+            "op": "run",
+            "token": token,
+            "candidate": request.candidate,
+            "tests": request.tests,
+            "order": list(order),
+            "module_name": request.module_name,
+            "test_module_name": request.test_module_name,
+            "rlimits": request.limits.rlimits(),
+            "coverage": request.coverage,
+            "preload": list(request.preload),
+        }
+        try:
+            _send(self.sock, message, [write_end])
+        except OSError as exc:
+            os.close(read_end)
+            raise WorkerDied(str(exc)) from exc
+        finally:
+            os.close(write_end)
+        try:
+            return self._follow(request.limits, token, read_end)
+        finally:
+            os.close(read_end)
+
+    def _follow(self, limits: Limits, token: str, read_end: int) -> Attempt:
+        assert self.sock is not None and self.frames is not None
+        state = Attempt()
+        child_pid: int | None = None
+        pending = b""
+        pipe_open = True
+        exited: dict[str, object] | None = None
+        deadline = time.monotonic() + limits.load_timeout
+        kill_sent_at: float | None = None
+        done_seen = False
+        selector = selectors.DefaultSelector()
+        selector.register(read_end, selectors.EVENT_READ, "pipe")
+        selector.register(self.sock, selectors.EVENT_READ, "control")
+        try:
+            while exited is None or pipe_open:
+                now = time.monotonic()
+                if state.done and not done_seen:
+                    done_seen = True
+                    deadline = min(deadline, now + KILL_GRACE_SECONDS)
+                if exited is None and kill_sent_at is None and now >= deadline:
+                    state.timed_out = not state.done
+                    self._send_kill()
+                    kill_sent_at = now
+                if kill_sent_at is not None and exited is None:
+                    if now - kill_sent_at > KILL_GRACE_SECONDS:
+                        state.worker_lost = True
+                        break
+                    wait = kill_sent_at + KILL_GRACE_SECONDS - now
+                elif exited is not None:
+                    wait = KILL_GRACE_SECONDS  # only the pipe is left to drain
+                else:
+                    wait = max(0.0, deadline - now)
+                events = selector.select(timeout=wait)
+                if not events and exited is not None:
+                    break  # a process outside our reach holds the pipe; results are complete
+                for key, _mask in events:
+                    if key.data == "pipe":
+                        chunk = os.read(read_end, 1 << 16)
+                        if not chunk:
+                            pipe_open = False
+                            selector.unregister(read_end)
+                            continue
+                        pending += chunk
+                        *lines, pending = pending.split(b"\n")
+                        for line in lines:
+                            if self._on_event(state, line, token, child_pid, limits):
+                                deadline = time.monotonic() + limits.test_timeout
+                    else:
+                        try:
+                            alive = self.frames.feed()
+                        except OSError:
+                            alive = False
+                        if not alive:
+                            # The sample killed the zygote: its pid namespace is gone with it.
+                            selector.unregister(self.sock)
+                            exited = {"code": None, "lost": True}
+                            state.worker_lost = True
+                            continue
+                        while (frame := self.frames.pop()) is not None:
+                            if frame.get("op") == "forked":
+                                child_pid = frame["pid"]  # type: ignore[assignment]
+                            elif frame.get("op") == "exited":
+                                exited = frame
+        finally:
+            selector.close()
+        state.exit_code = exited.get("code") if exited else None  # type: ignore[assignment]
+        state.stderr = str(exited.get("stderr", "")) if exited else ""
+        state.leftover = int(exited.get("leftover", 0)) if exited else 0  # type: ignore[call-overload]
+        if exited and exited.get("workdir_left"):
+            state.leftover += 1
+        return state
+
+    def _send_kill(self) -> None:
+        assert self.sock is not None
+        # If the zygote is gone, the grace period runs out and the worker is replaced.
+        with contextlib.suppress(OSError):
+            _send(self.sock, {"op": "kill"})
+
+    @staticmethod
+    def _on_event(
+        state: Attempt, line: bytes, token: str, child_pid: int | None, limits: Limits
+    ) -> bool:
+        """Apply one event line; True when a new phase started (its clock starts now)."""
+        try:
+            event = json.loads(line)
+        except ValueError:
+            return False
+        if not isinstance(event, dict) or event.get("token") != token:
+            return False
+        if child_pid is not None and event.get("pid") != child_pid:
+            return False  # a process forked by the candidate is not the sample's driver
+        if state.done or state.timed_out:
+            return False
+        kind = event.get("event")
+        if kind == "loaded":
+            state.loaded = True
+        elif kind == "load_error" and not state.loaded:
+            state.load_error = (str(event.get("error_type")), str(event.get("detail", "")))
+            state.done = True
+        elif kind == "start" and state.loaded:
+            affects = event.get("affects")
+            state.affected = (
+                [a for a in affects if isinstance(a, str)] if isinstance(affects, list) else []
+            )
+            state.phase = str(event.get("phase", "test"))
+            return True
+        elif kind == "result" and state.loaded:
+            test_id = event.get("test")
+            if not isinstance(test_id, str) or test_id in state.results:
+                return False
+            status = event.get("status")
+            if status not in ("passed", "failed", "error", "skipped", "missing"):
+                status, event["error_type"] = "error", "Tampered"
+            # A pass counts only for the test the driver said it was running.
+            if status == "passed" and state.affected != [test_id]:
+                status, event["error_type"] = "error", "Tampered"
+            error_type = event.get("error_type")
+            seconds = event.get("seconds", 0.0)
+            state.results[test_id] = (
+                str(status),
+                str(error_type) if error_type is not None else None,
+                str(event.get("detail", ""))[:2000],
+                float(seconds) if isinstance(seconds, int | float) else 0.0,
+            )
+            if test_id in state.affected:
+                state.affected.remove(test_id)
+        elif kind == "coverage" and state.loaded:
+            report = event.get("report")
+            state.coverage = report if isinstance(report, dict) else None
+        elif kind == "done" and state.loaded:
+            state.done = True
+            state.affected = []
+        return False

@@ -1,0 +1,524 @@
+"""Run a candidate class against its unittest suite in a sandbox, with verdicts it cannot forge.
+
+Each sample runs in a fresh process, forked from a warm zygote that lives inside a sandbox
+(bubblewrap where it works, else `unshare`, else rlimits only, reported in `SuiteRun.isolation`).
+The process gets a fresh directory holding only the candidate module and the test module, rlimits
+for memory, processes, file size and open files, and the parent's clock for wall time per test. A
+test that hangs is killed and the remaining tests run in a new process. When `run_suite` returns,
+every process the sample started is gone and its directory removed.
+
+>>> run = run_suite("def double(x):\\n    return 2 * x\\n",
+...     "import unittest\\nfrom solution import *\\n"
+...     "class DoubleTest(unittest.TestCase):\\n"
+...     "    def test_two(self):\\n        self.assertEqual(double(2), 4)\\n",
+...     ["DoubleTest.test_two"])
+>>> run.outcomes["DoubleTest.test_two"].passed
+True
+
+Limits: the tests run in the same process as the candidate, so a candidate written to dig through
+the driver's memory could still forge a result line; the checks here (a channel that is not
+stdout, results taken only for the test that started and only from the sample's own pid, integrity
+of unittest and builtins after every test) stop the tricks a generated class can stumble on or
+be tuned to.
+"""
+
+from __future__ import annotations
+
+import ast
+import atexit
+import importlib.util
+import random
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+
+from classwright.evaluator._sandbox_isolation import (
+    LEVELS,
+    WorkerConfig,
+    best_isolation,
+)
+from classwright.evaluator._sandbox_worker import Attempt, SampleRequest, Worker, WorkerDied
+from classwright.evaluator.limits import Limits
+
+__all__ = [
+    "CoverageReport",
+    "Limits",
+    "SuiteJob",
+    "SuiteRun",
+    "SuiteRunner",
+    "TestOutcome",
+    "collect_test_ids",
+    "run_suite",
+    "run_suites",
+]
+
+STATUSES = ("passed", "failed", "error", "timeout", "skipped", "missing", "crashed")
+MAX_WORKER_STARTS = 3
+
+
+@dataclass(frozen=True)
+class TestOutcome:
+    """The verdict on one test. Anything but `passed` is a failure."""
+
+    __test__ = False  # not a pytest test class
+
+    test_id: str
+    """`ClassName.test_method`."""
+    status: str
+    """One of STATUSES."""
+    error_type: str | None
+    """Exception class name, or Timeout, Crash, Skipped, Tampered, Missing, ExpectedFailure..."""
+    detail: str
+    """A short message or the tail of the traceback."""
+    seconds: float
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    """coverage.py's view of the candidate file after the suite (branch coverage on)."""
+
+    statements: tuple[int, ...]
+    missing_lines: tuple[int, ...]
+    branches: int
+    covered_branches: int
+    missing_branch_arcs: tuple[tuple[int, int], ...]
+    """(from_line, to_line); a negative to_line is an exit from the code object."""
+    executed_by_context: dict[str, tuple[int, ...]]
+    """Lines run under each test id; `(import)` is module import, `(fixtures)` setUp/tearDown of
+    classes."""
+
+    @property
+    def percent(self) -> float:
+        """coverage.py's total: covered statements and branches over all statements and branches."""
+        total = len(self.statements) + self.branches
+        if total == 0:
+            return 100.0
+        covered = len(self.statements) - len(self.missing_lines) + self.covered_branches
+        return 100.0 * covered / total
+
+    @property
+    def branch_percent(self) -> float:
+        """Covered branches over all branches (100 when there are none)."""
+        return 100.0 if self.branches == 0 else 100.0 * self.covered_branches / self.branches
+
+
+@dataclass(frozen=True)
+class SuiteRun:
+    """The outcome of every requested test id, in request order."""
+
+    outcomes: dict[str, TestOutcome]
+    isolation: str
+    """"bubblewrap", "unshare" or "rlimits-only"."""
+    load_error: str | None
+    """The candidate or the test module failed to import ("SyntaxError: ...")."""
+    seconds: float
+    coverage: CoverageReport | None = None
+    restarts: int = 0
+    """How many fresh processes beyond the first the suite needed (after hangs and crashes)."""
+
+    @property
+    def passed(self) -> bool:
+        """Every requested test passed (and there was at least one)."""
+        return bool(self.outcomes) and all(o.passed for o in self.outcomes.values())
+
+
+@dataclass(frozen=True)
+class SuiteJob:
+    """The arguments of one `run_suite` call, for `run_suites`."""
+
+    candidate_source: str
+    test_source: str
+    test_ids: Sequence[str]
+    limits: Limits = field(default_factory=Limits)
+    module_name: str = "solution"
+    measure_coverage: bool = False
+    fake_time: str | None = None
+    drop_root: bool = True
+    shuffle_seed: int | None = None
+    network: bool = False
+    python: str | None = None
+    isolation: str | None = None
+
+
+# --- static collection -----------------------------------------------------------------------------
+
+
+def collect_test_ids(test_source: str) -> dict[str, list[str]]:
+    """The unittest.TestCase subclasses of a test module, in source order, each with the test
+    methods unittest's loader would run (inherited ones from classes of the same module included),
+    sorted by name as the loader sorts them. Static: nothing in the source is run.
+
+    Raises SyntaxError when the source does not parse.
+    """
+    tree = ast.parse(test_source)
+    classes: dict[str, ast.ClassDef] = {}
+    is_test_class: dict[str, bool] = {}
+
+    def base_name(node: ast.expr) -> str:
+        if isinstance(node, ast.Attribute):
+            return node.attr
+        if isinstance(node, ast.Name):
+            return node.id
+        return ""
+
+    roots = {"TestCase", "IsolatedAsyncioTestCase"}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            classes[node.name] = node
+            bases = [base_name(b) for b in node.bases]
+            is_test_class[node.name] = any(b in roots or is_test_class.get(b, False) for b in bases)
+
+    def methods(name: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        node = classes.get(name)
+        if node is None or name in seen:
+            return set()
+        found = {
+            item.name
+            for item in node.body
+            if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+            and item.name.startswith("test")
+        }
+        for base in node.bases:
+            found |= methods(base_name(base), seen | {name})
+        return found
+
+    return {name: sorted(methods(name)) for name in classes if is_test_class[name]}
+
+
+# --- running ---------------------------------------------------------------------------------------
+
+
+def _imported_libraries(*sources: str) -> tuple[str, ...]:
+    """Top-level modules from site-packages that a sample imports: warm in the zygote, so each
+    sample forks with them loaded instead of importing them again."""
+    names: set[str] = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names |= {alias.name.partition(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module.partition(".")[0])
+    found = []
+    for name in sorted(names - set(sys.stdlib_module_names)):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        origin = (spec.origin or "") if spec else ""
+        if "site-packages" in origin or "dist-packages" in origin:
+            found.append(name)
+    return tuple(found)
+
+
+def _order(test_ids: Sequence[str], seed: int | None) -> list[str]:
+    """Request order, or a shuffled one that keeps each class's tests together (class fixtures
+    then run once per class, as under unittest)."""
+    if seed is None:
+        return list(test_ids)
+    groups: dict[str, list[str]] = {}
+    for test_id in test_ids:
+        groups.setdefault(test_id.partition(".")[0], []).append(test_id)
+    rng = random.Random(seed)
+    names = list(groups)
+    rng.shuffle(names)
+    order: list[str] = []
+    for name in names:
+        tests = groups[name]
+        rng.shuffle(tests)
+        order += tests
+    return order
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def _crash_detail(attempt: Attempt) -> str:
+    if attempt.worker_lost:
+        head = "the sandbox's zygote was killed while the sample ran"
+    elif attempt.exit_code is None:
+        head = "the sample process ended without reporting"
+    elif attempt.exit_code < 0:
+        head = f"the sample process was killed by signal {-attempt.exit_code}"
+    else:
+        head = f"the sample process exited with code {attempt.exit_code} before reporting"
+    tail = attempt.stderr.strip()
+    return f"{head}\n{tail[-1000:]}" if tail else head
+
+
+class SuiteRunner:
+    """Warm sandbox workers, reused across suites; thread-safe. Close it (or use `with`) to stop
+    them. `run_suite` and `run_suites` use a shared one that stops when the interpreter exits."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: dict[WorkerConfig, list[Worker]] = {}
+        self._busy_indexes: set[int] = set()
+        self._closed = False
+
+    def __enter__(self) -> SuiteRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            workers = [w for ws in self._idle.values() for w in ws]
+            self._idle.clear()
+        for worker in workers:
+            worker.stop()
+
+    def _acquire(self, config: WorkerConfig) -> Worker:
+        with self._lock:
+            idle = self._idle.get(config)
+            if idle:
+                return idle.pop()
+            index = next(i for i in range(10_000) if i not in self._busy_indexes)
+            self._busy_indexes.add(index)
+        worker = Worker(config, index)
+        try:
+            worker.start()
+        except BaseException:
+            with self._lock:
+                self._busy_indexes.discard(index)
+            raise
+        return worker
+
+    def _release(self, worker: Worker) -> None:
+        with self._lock:
+            if worker.alive and not self._closed:
+                self._idle.setdefault(worker.config, []).append(worker)
+                return
+            self._busy_indexes.discard(worker.index)
+        worker.stop()
+
+    def _discard(self, worker: Worker) -> None:
+        worker.stop()
+        with self._lock:
+            self._busy_indexes.discard(worker.index)
+
+    def run(self, job: SuiteJob) -> SuiteRun:
+        """Run one suite; see `run_suite`."""
+        started = time.monotonic()
+        python = job.python or sys.executable
+        isolation = job.isolation or best_isolation(python)
+        if isolation not in LEVELS:
+            raise ValueError(f"isolation must be one of {', '.join(LEVELS)}")
+        test_ids = list(dict.fromkeys(job.test_ids))
+        preload = _imported_libraries(job.candidate_source, job.test_source)
+        if job.python and job.python != sys.executable:
+            preload = ()
+        config = WorkerConfig(isolation, python, job.network, job.fake_time, job.drop_root)
+        test_module = "test_" + job.module_name
+        request = SampleRequest(
+            candidate=job.candidate_source,
+            tests=job.test_source,
+            order=test_ids,
+            limits=job.limits,
+            module_name=job.module_name,
+            test_module_name=test_module,
+            coverage=job.measure_coverage,
+            preload=preload,
+        )
+        outcomes: dict[str, TestOutcome] = {}
+        remaining = _order(test_ids, job.shuffle_seed)
+        load_error: str | None = None
+        coverage: CoverageReport | None = None
+        attempts = 0
+        worker_starts = 0
+        while remaining:
+            try:
+                worker = self._acquire(config)
+            except RuntimeError as exc:
+                worker_starts += 1
+                if worker_starts < MAX_WORKER_STARTS:
+                    continue
+                raise RuntimeError(f"cannot start a {isolation} sandbox: {exc}") from exc
+            try:
+                attempt = worker.attempt(request, remaining)
+            except WorkerDied:
+                self._discard(worker)
+                worker_starts += 1
+                if worker_starts >= MAX_WORKER_STARTS:
+                    raise
+                continue
+            attempts += 1
+            if attempt.worker_lost or attempt.leftover:
+                self._discard(worker)  # only a fresh sandbox guarantees nothing is left
+            else:
+                self._release(worker)
+            progressed = False
+            for test_id, (status, error_type, detail, seconds) in attempt.results.items():
+                if test_id in remaining and test_id not in outcomes:
+                    outcomes[test_id] = TestOutcome(test_id, status, error_type, detail, seconds)
+                    progressed = True
+            if attempt.coverage is not None and "error" not in attempt.coverage:
+                coverage = _coverage_from(attempt.coverage)
+            if attempt.load_error is not None:
+                error_type, detail = attempt.load_error
+                load_error = f"{error_type}: {_last_line(detail)}"
+                for test_id in remaining:
+                    outcomes.setdefault(
+                        test_id, TestOutcome(test_id, "error", error_type, detail, 0.0)
+                    )
+                break
+            if attempt.done:
+                for test_id in remaining:
+                    outcomes.setdefault(
+                        test_id,
+                        TestOutcome(test_id, "missing", "Missing", "no result was reported", 0.0),
+                    )
+                break
+            kind, error_type = ("timeout", "Timeout") if attempt.timed_out else ("crashed", "Crash")
+            if attempt.timed_out:
+                limit = job.limits.test_timeout if attempt.loaded else job.limits.load_timeout
+                detail = f"killed after {limit:g} s ({attempt.phase})"
+            else:
+                detail = _crash_detail(attempt)
+            if not attempt.loaded:
+                load_error = f"{error_type}: {_last_line(detail)} while importing"
+                for test_id in remaining:
+                    outcomes.setdefault(
+                        test_id, TestOutcome(test_id, kind, error_type, detail, 0.0)
+                    )
+                break
+            for test_id in attempt.affected:
+                if test_id in remaining and test_id not in outcomes:
+                    outcomes[test_id] = TestOutcome(test_id, kind, error_type, detail, 0.0)
+                    progressed = True
+            remaining = [t for t in remaining if t not in outcomes]
+            if remaining and not progressed:
+                for test_id in remaining:
+                    outcomes[test_id] = TestOutcome(test_id, kind, error_type, detail, 0.0)
+                break
+        ordered = {test_id: outcomes[test_id] for test_id in test_ids}
+        return SuiteRun(
+            outcomes=ordered,
+            isolation=isolation,
+            load_error=load_error,
+            seconds=time.monotonic() - started,
+            coverage=coverage if job.measure_coverage else None,
+            restarts=max(0, attempts - 1),
+        )
+
+    def run_many(self, jobs: Sequence[SuiteJob], workers: int) -> Iterator[tuple[int, SuiteRun]]:
+        """Run jobs on `workers` sandboxes at once; yields (job index, run) as each finishes."""
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            pending: dict[Future[SuiteRun], int] = {}
+            queue = iter(enumerate(jobs))
+            try:
+                for index, job in queue:
+                    pending[pool.submit(self.run, job)] = index
+                    if len(pending) >= workers:
+                        break
+                while pending:
+                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        index = pending.pop(future)
+                        yield index, future.result()
+                        for next_index, job in queue:
+                            pending[pool.submit(self.run, job)] = next_index
+                            break
+            finally:
+                for future in pending:
+                    future.cancel()
+
+
+def _coverage_from(report: dict[str, object]) -> CoverageReport:
+    def ints(key: str) -> tuple[int, ...]:
+        value = report.get(key, [])
+        return tuple(int(x) for x in value) if isinstance(value, list) else ()
+
+    arcs = report.get("missing_branch_arcs", [])
+    contexts = report.get("executed_by_context", {})
+    return CoverageReport(
+        statements=ints("statements"),
+        missing_lines=ints("missing_lines"),
+        branches=int(report.get("branches", 0)),  # type: ignore[call-overload]
+        covered_branches=int(report.get("covered_branches", 0)),  # type: ignore[call-overload]
+        missing_branch_arcs=tuple(
+            (int(a), int(b)) for a, b in (arcs if isinstance(arcs, list) else [])
+        ),
+        executed_by_context={
+            str(k): tuple(int(x) for x in v)
+            for k, v in (contexts.items() if isinstance(contexts, dict) else [])
+        },
+    )
+
+
+_shared: SuiteRunner | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_runner() -> SuiteRunner:
+    """The runner behind `run_suite`: warm workers stay up until the interpreter exits."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = SuiteRunner()
+            atexit.register(_shared.close)
+        return _shared
+
+
+def run_suite(
+    candidate_source: str,
+    test_source: str,
+    test_ids: Sequence[str],
+    *,
+    limits: Limits = Limits(),  # noqa: B008 - frozen, so one shared default is safe
+    module_name: str = "solution",
+    measure_coverage: bool = False,
+    fake_time: str | None = None,
+    drop_root: bool = True,
+    shuffle_seed: int | None = None,
+    network: bool = False,
+    python: str | None = None,
+    isolation: str | None = None,
+    runner: SuiteRunner | None = None,
+) -> SuiteRun:
+    """Run `test_ids` of `test_source` against `candidate_source` in a sandbox.
+
+    The candidate is written to `<fresh dir>/<module_name>.py` and the test module next to it
+    (it imports the candidate itself, e.g. `from solution import *`). `outcomes` has one entry
+    for every requested id, in request order. `fake_time` ("2031-06-15 12:00:00") starts the clock
+    the tests see at that moment (libfaketime); `shuffle_seed` shuffles the order of classes and
+    of tests within each class; `isolation` forces a level (default: the strongest that works);
+    `python` is the interpreter to run inside (default: this one, with its site-packages).
+    """
+    job = SuiteJob(
+        candidate_source,
+        test_source,
+        tuple(test_ids),
+        limits,
+        module_name,
+        measure_coverage,
+        fake_time,
+        drop_root,
+        shuffle_seed,
+        network,
+        python,
+        isolation,
+    )
+    return (runner or shared_runner()).run(job)
+
+
+def run_suites(
+    jobs: Sequence[SuiteJob], workers: int = 2, *, runner: SuiteRunner | None = None
+) -> Iterator[tuple[int, SuiteRun]]:
+    """Run many suites on `workers` sandboxes at once, yielding (job index, run) as each ends."""
+    return (runner or shared_runner()).run_many(jobs, workers)
