@@ -1,0 +1,279 @@
+"""Running mutants through the evaluator's sandbox, and the kill rates that come out of it.
+
+First the canonical solution runs every test in the sandbox with coverage measured per test.
+The tests it passes are the baseline; their slowest time sets the per-test time limit for the
+mutants (``max(min_timeout, timeout_factor x slowest)``). Each mutant then runs, in its own
+sandboxed process like any sample, only the baseline tests that execute the mutated statement:
+a test that never reaches the change behaves exactly as on the canonical solution, so it cannot
+kill the mutant. A mutant that no test reaches survives without running. A mutant is killed
+when one of its tests fails or errors, and counts as ``timeout`` (also detected) when its only
+failures are time-outs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from classwright.authoring.mutation import Mutant, generate_mutants
+from classwright.evaluator import sandbox
+from classwright.schema.errors import InputError
+from classwright.schema.records import TaskRecord
+
+TEST_PREAMBLE = "from solution import *\n"
+"""ClassEval's test modules use the class as a global of their own module."""
+SHARED_CONTEXTS = ("(import)", "(fixtures)")
+"""Coverage contexts of code that runs outside any one test (import, class fixtures)."""
+
+
+class MutantStatus(StrEnum):
+    KILLED = "killed"
+    SURVIVED = "survived"
+    TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True)
+class MutantResult:
+    mutant: Mutant
+    status: MutantStatus
+    tests_run: int
+    """Baseline tests that reach the mutated statement and were run (0: no test reaches it)."""
+    killed_by: str = ""
+    """The first test that failed, errored or timed out."""
+
+    @property
+    def detected(self) -> bool:
+        return self.status is not MutantStatus.SURVIVED
+
+    def to_dict(self) -> dict[str, Any]:
+        m = self.mutant
+        return {
+            "id": m.id,
+            "method": m.method,
+            "operator": m.operator,
+            "line": m.range.line,
+            "column": m.range.column,
+            "end_line": m.range.end_line,
+            "end_column": m.range.end_column,
+            "original": m.original,
+            "replacement": m.replacement,
+            "status": self.status.value,
+            "tests_run": self.tests_run,
+            "killed_by": self.killed_by,
+        }
+
+
+@dataclass(frozen=True)
+class MethodScore:
+    method: str
+    detected: int
+    total: int
+
+    @property
+    def kill_rate(self) -> float:
+        return self.detected / self.total if self.total else 1.0
+
+
+@dataclass(frozen=True)
+class MutationReport:
+    """Everything one mutation run found for one task."""
+
+    task_id: str
+    source: str
+    """The module that was mutated (line numbers of the mutants refer to it)."""
+    results: tuple[MutantResult, ...]
+    baseline: tuple[str, ...]
+    """Tests the canonical solution passes; only these can kill a mutant."""
+    test_timeout: float
+    """Per-test time limit the mutants ran with, in seconds."""
+    isolation: str
+    seconds: float
+
+    @property
+    def kill_rate(self) -> float | None:
+        """Detected mutants (killed or timed out) over all mutants; None when there are none."""
+        if not self.results:
+            return None
+        return sum(r.detected for r in self.results) / len(self.results)
+
+    def methods(self) -> list[MethodScore]:
+        """Kill rate of each method that has mutants, in source order."""
+        scores: dict[str, list[int]] = {}
+        for result in self.results:
+            counts = scores.setdefault(result.mutant.method, [0, 0])
+            counts[0] += result.detected
+            counts[1] += 1
+        return [MethodScore(name, d, t) for name, (d, t) in scores.items()]
+
+    def survivors(self) -> list[MutantResult]:
+        return [r for r in self.results if r.status is MutantStatus.SURVIVED]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "task_id": self.task_id,
+            "kill_rate": self.kill_rate,
+            "methods": {
+                s.method: {"kill_rate": s.kill_rate, "detected": s.detected, "mutants": s.total}
+                for s in self.methods()
+            },
+            "mutants": [{**r.to_dict(), "diff": r.mutant.diff(self.source)} for r in self.results],
+            "baseline_tests": len(self.baseline),
+            "test_timeout": self.test_timeout,
+            "isolation": self.isolation,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+@dataclass(frozen=True)
+class MutationSettings:
+    seed: int = 0
+    max_mutants: int | None = None
+    operators: tuple[str, ...] | None = None
+    timeout_factor: float = 4.0
+    min_timeout: float = 1.0
+    canonical_timeout: float = 5.0
+    jobs: int = 2
+
+
+def mutated_source(record: TaskRecord) -> str:
+    """The module mutants are made from: the solution with its contract when there is one
+    (so lines match ``solution.py``), else the canonical solution code."""
+    return record.contract_solution or record.solution_code
+
+
+def test_source(record: TaskRecord) -> str:
+    return TEST_PREAMBLE + record.test
+
+
+def _test_ids(tests: str) -> list[str]:
+    collected = sandbox.collect_test_ids(tests)
+    return [f"{cls}.{method}" for cls, methods in sorted(collected.items()) for method in methods]
+
+
+@dataclass(frozen=True)
+class _Baseline:
+    tests: tuple[str, ...]
+    lines_by_test: dict[str, frozenset[int]] | None
+    """Lines each baseline test executes; None when coverage could not be measured."""
+    shared_lines: frozenset[int]
+    slowest: float
+    isolation: str
+
+
+def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSettings) -> _Baseline:
+    ids = _test_ids(tests)
+    if not ids:
+        raise InputError(record.task_id, "the test module defines no tests")
+    limits = sandbox.Limits(test_timeout=settings.canonical_timeout)
+    # Timing and the baseline come from a plain run; coverage slows tests down.
+    run = sandbox.run_suite(source, tests, ids, limits=limits)
+    passed = tuple(t for t in ids if run.outcomes[t].passed)
+    if not passed:
+        detail = f": {run.load_error}" if run.load_error else ""
+        raise InputError(record.task_id, f"the canonical solution passes none of its tests{detail}")
+    slowest = max(run.outcomes[t].seconds for t in passed)
+    measured = sandbox.run_suite(source, tests, passed, limits=limits, measure_coverage=True)
+    if measured.coverage is None or not measured.coverage.executed_by_context:
+        # Without a map every mutant runs every baseline test: slower, same verdicts.
+        return _Baseline(passed, None, frozenset(), slowest, run.isolation)
+    executed = measured.coverage.executed_by_context
+    shared = frozenset(line for context in SHARED_CONTEXTS for line in executed.get(context, ()))
+    lines = {t: frozenset(executed.get(t, ())) for t in passed}
+    return _Baseline(passed, lines, shared, slowest, run.isolation)
+
+
+def _tests_reaching(mutant: Mutant, baseline: _Baseline) -> tuple[str, ...]:
+    if baseline.lines_by_test is None or mutant.in_signature:
+        return baseline.tests
+    first, last = mutant.statement_lines
+    span = set(range(first, last + 1))
+    if span & baseline.shared_lines:
+        # Run during import or a class fixture: any test may depend on it.
+        return baseline.tests
+    return tuple(t for t in baseline.tests if span & baseline.lines_by_test[t])
+
+
+def _verdict(mutant: Mutant, tests: tuple[str, ...], run: sandbox.SuiteRun | None) -> MutantResult:
+    if run is None:
+        return MutantResult(mutant, MutantStatus.SURVIVED, 0)
+    failed = [t for t in tests if not run.outcomes[t].passed]
+    if not failed:
+        return MutantResult(mutant, MutantStatus.SURVIVED, len(tests))
+    timeouts = [t for t in failed if run.outcomes[t].status == "timeout"]
+    if len(timeouts) == len(failed):
+        return MutantResult(mutant, MutantStatus.TIMEOUT, len(tests), failed[0])
+    first = next(t for t in failed if t not in timeouts)
+    return MutantResult(mutant, MutantStatus.KILLED, len(tests), first)
+
+
+def analyse_mutants(
+    record: TaskRecord,
+    settings: MutationSettings | None = None,
+    *,
+    mutants: Iterable[Mutant] | None = None,
+    on_result: Callable[[MutantResult, int], None] | None = None,
+) -> MutationReport:
+    """Generate (or take) the task's mutants, run each in the sandbox, and score the tests.
+
+    ``on_result`` is called with each result and the number of mutants, as they finish.
+    Raises ``InputError`` when the canonical solution does not parse or passes no test.
+    """
+    settings = settings or MutationSettings()
+    started = time.perf_counter()
+    source = mutated_source(record)
+    tests = test_source(record)
+    if mutants is None:
+        try:
+            chosen = generate_mutants(
+                source,
+                class_name=record.class_name,
+                operators=settings.operators,
+                seed=settings.seed,
+                max_mutants=settings.max_mutants,
+            )
+        except SyntaxError as error:
+            raise InputError(record.task_id, f"canonical solution: {error}") from None
+    else:
+        chosen = list(mutants)
+    baseline = _baseline(record, source, tests, settings)
+    timeout = max(settings.min_timeout, settings.timeout_factor * baseline.slowest)
+    limits = sandbox.Limits(test_timeout=timeout)
+    reaching = [_tests_reaching(m, baseline) for m in chosen]
+    results: dict[int, MutantResult] = {}
+
+    def record_result(index: int, run: sandbox.SuiteRun | None) -> None:
+        results[index] = _verdict(chosen[index], reaching[index], run)
+        if on_result is not None:
+            on_result(results[index], len(chosen))
+
+    to_run = [i for i, ids in enumerate(reaching) if ids]
+    for index, ids in enumerate(reaching):
+        if not ids:
+            record_result(index, None)
+    jobs = [sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits) for i in to_run]
+    for position, run in sandbox.run_suites(jobs, workers=max(1, settings.jobs)):
+        record_result(to_run[position], run)
+    return MutationReport(
+        task_id=record.task_id,
+        source=source,
+        results=tuple(results[i] for i in range(len(chosen))),
+        baseline=baseline.tests,
+        test_timeout=timeout,
+        isolation=baseline.isolation,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def kill_rate(record: TaskRecord, settings: MutationSettings | None = None) -> float | None:
+    """The task's kill rate: detected mutants over all mutants (None: nothing to mutate)."""
+    return analyse_mutants(record, settings).kill_rate
+
+
+def describe_place(report: MutationReport, result: MutantResult, path: str | Path = "") -> str:
+    """``path:line:column`` of a mutant, for messages."""
+    where = path or f"{report.task_id}"
+    return f"{where}:{result.mutant.range.line}:{result.mutant.range.column}"
