@@ -1,0 +1,411 @@
+"""Generating samples for tasks: the three strategies, batched rounds, resumable output.
+
+Every sample is one line of ``samples.jsonl`` (see ``schema/samples.schema.json``), written and
+flushed as soon as its last completion arrives, so a crash or Ctrl-C loses only work in flight.
+Each line carries a config hash over the model, the backend, the prompt template version, the
+strategy and context, the sampling settings and the task's content; ``resume`` continues a file
+only when every line in it was made with the same settings.
+
+Batching: holistic generation sends every task in one batch; incremental generation runs round
+``r`` (the ``r``-th method) for every task and sample at once; compositional generation sends
+every method of every task in one batch.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from classwright.evaluator.backends import (
+    Backend,
+    BackendName,
+    Completion,
+    Request,
+    Sampling,
+    Usage,
+)
+from classwright.evaluator.extraction import extract_code
+from classwright.evaluator.prompts import (
+    TEMPLATE_VERSION,
+    Context,
+    PromptStyle,
+    Strategy,
+    compositional_others,
+    holistic_prompt,
+    incremental_others,
+    method_prompt,
+)
+from classwright.evaluator.samples import load_samples
+from classwright.evaluator.splicing import assemble_class, extract_method
+from classwright.schema.errors import InputError
+from classwright.schema.records import TaskRecord
+
+Key = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """Everything that decides the text of a sample, apart from the task itself."""
+
+    model: str
+    backend: BackendName
+    strategy: Strategy
+    context: Context
+    style: PromptStyle
+    sampling: Sampling
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "backend": self.backend.value,
+            "strategy": self.strategy.value,
+            "context": self.context.value,
+            "prompt_style": self.style.value,
+            "template_version": TEMPLATE_VERSION,
+            "sampling": self.sampling.to_dict(),
+        }
+
+    def config_hash(self, task: TaskRecord) -> str:
+        """A short hash of these settings and the task's content."""
+        payload = json.dumps(
+            {"settings": self.describe(), "task": task.to_dict()},
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass
+class RunReport:
+    """What a run produced: counts, token usage and wall time."""
+
+    written: int = 0
+    kept: int = 0
+    """Samples already in the file from an earlier run (``resume``)."""
+    usage: Usage = field(default_factory=Usage)
+    seconds: float = 0.0
+
+
+Progress = Callable[[int], None]
+
+
+class SampleFile:
+    """``samples.jsonl`` opened for appending, with the samples it already holds."""
+
+    def __init__(
+        self, path: Path, settings: RunSettings, tasks: Sequence[TaskRecord], resume: bool
+    ) -> None:
+        self.path = path
+        self.settings = settings
+        self.hashes = {task.task_id: settings.config_hash(task) for task in tasks}
+        self.done: set[Key] = set()
+        if path.exists() and path.stat().st_size > 0:
+            if not resume:
+                raise InputError(path, "already exists; pass --resume to continue it")
+            self.done = self._read_existing()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.handle: IO[str] = path.open("a", encoding="utf-8", newline="\n")
+
+    def _read_existing(self) -> set[Key]:
+        raw = self.path.read_bytes()
+        # A line cut short by a crash has no newline: drop it, it is regenerated.
+        complete = raw[: raw.rfind(b"\n") + 1]
+        if len(complete) != len(raw):
+            with self.path.open("r+b") as handle:
+                handle.truncate(len(complete))
+        done: set[Key] = set()
+        for number, line in enumerate(complete.decode("utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                value = json.loads(line)
+                key = (str(value["task_id"]), int(value["index"]))
+                found = value.get("config_hash")
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                raise InputError(self.path, "not a sample line", number) from None
+            expected = self.hashes.get(key[0])
+            if expected is None:
+                raise InputError(
+                    self.path, f"sample of task {key[0]!r}, which is not among the tasks", number
+                )
+            if found != expected:
+                raise InputError(
+                    self.path,
+                    f"sample made with other settings (config hash {found}, this run "
+                    f"{expected}); use the same settings or another --out",
+                    number,
+                )
+            done.add(key)
+        return done
+
+    def write(self, line: dict[str, Any]) -> None:
+        self.handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+        self.handle.flush()
+
+    def close(self) -> None:
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+        self.handle.close()
+
+
+def _line(
+    settings: RunSettings,
+    task: TaskRecord,
+    index: int,
+    completion: str,
+    code: str | None,
+    raw_outputs: list[str] | None = None,
+    errors: Iterable[str] = (),
+) -> dict[str, Any]:
+    line: dict[str, Any] = {
+        "task_id": task.task_id,
+        "index": index,
+        "completion": completion,
+        "code": code,
+        "config_hash": settings.config_hash(task),
+        "strategy": settings.strategy.value,
+        "model": settings.model,
+        "backend": settings.backend.value,
+        "context": settings.context.value,
+        "template_version": TEMPLATE_VERSION,
+    }
+    if raw_outputs is not None:
+        line["methods"] = [m.method_name for m in task.methods_info]
+        line["raw_outputs"] = raw_outputs
+    notes = sorted(set(filter(None, errors)))
+    if notes:
+        line["errors"] = notes
+    return line
+
+
+def holistic_code(completion: str, task: TaskRecord) -> str | None:
+    """The class found in a whole-class completion; None when none parses."""
+    found = extract_code(completion, task.class_name)
+    return found.code if found.parses else None
+
+
+def _text(completion: Completion, index: int) -> str:
+    return completion.texts[index] if index < len(completion.texts) else ""
+
+
+def generate(
+    tasks: Sequence[TaskRecord],
+    settings: RunSettings,
+    backend: Backend,
+    out: Path,
+    resume: bool = False,
+    progress: Progress | None = None,
+) -> RunReport:
+    """Generate ``settings.sampling.n`` samples per task into ``out``; see the module doc."""
+    sink = SampleFile(out, settings, tasks, resume)
+    report = RunReport(kept=len(sink.done))
+    started = time.monotonic()
+    try:
+        strategy = {
+            Strategy.holistic: _holistic,
+            Strategy.incremental: _incremental,
+            Strategy.compositional: _compositional,
+        }[settings.strategy]
+        strategy(tasks, settings, backend, sink, report, progress or (lambda _: None))
+    finally:
+        sink.close()
+        report.seconds = time.monotonic() - started
+    return report
+
+
+def _missing(task: TaskRecord, n: int, done: set[Key]) -> list[int]:
+    return [index for index in range(n) if (task.task_id, index) not in done]
+
+
+def _emit(sink: SampleFile, report: RunReport, progress: Progress, line: dict[str, Any]) -> None:
+    sink.write(line)
+    report.written += 1
+    progress(1)
+
+
+def _holistic(
+    tasks: Sequence[TaskRecord],
+    settings: RunSettings,
+    backend: Backend,
+    sink: SampleFile,
+    report: RunReport,
+    progress: Progress,
+) -> None:
+    n = settings.sampling.n
+    pending = [(task, _missing(task, n, sink.done)) for task in tasks]
+    pending = [(task, missing) for task, missing in pending if missing]
+    requests = [
+        Request(holistic_prompt(task), n=n, seed=settings.sampling.seed) for task, _ in pending
+    ]
+    for position, completion in backend.generate(requests, settings.sampling):
+        report.usage.add(completion)
+        task, missing = pending[position]
+        for index in missing:
+            text = _text(completion, index)
+            code = holistic_code(text, task)
+            _emit(
+                sink,
+                report,
+                progress,
+                _line(settings, task, index, text, code, None, [completion.error]),
+            )
+
+
+@dataclass
+class _Thread:
+    """One incremental sample in progress: the methods generated so far for (task, index)."""
+
+    task: TaskRecord
+    index: int
+    raw: list[str] = field(default_factory=list)
+    methods: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def _sample_seed(sampling: Sampling, index: int) -> int | None:
+    return None if sampling.seed is None else sampling.seed + index
+
+
+def _incremental(
+    tasks: Sequence[TaskRecord],
+    settings: RunSettings,
+    backend: Backend,
+    sink: SampleFile,
+    report: RunReport,
+    progress: Progress,
+) -> None:
+    sampling = settings.sampling
+    threads = [
+        _Thread(task, index) for task in tasks for index in _missing(task, sampling.n, sink.done)
+    ]
+    for thread in [t for t in threads if not t.task.methods_info]:
+        _finish_thread(thread, settings, sink, report, progress)
+    rounds = max((len(t.task.methods_info) for t in threads), default=0)
+    for round_number in range(rounds):
+        active = [t for t in threads if len(t.task.methods_info) > round_number]
+        requests = []
+        for thread in active:
+            method = thread.task.methods_info[round_number]
+            others = incremental_others(thread.methods, thread.task, settings.context)
+            prompt = method_prompt(thread.task, method, settings.context, others)
+            requests.append(Request(prompt, n=1, seed=_sample_seed(sampling, thread.index)))
+        for position, completion in backend.generate(requests, sampling):
+            report.usage.add(completion)
+            thread = active[position]
+            method = thread.task.methods_info[round_number]
+            text = _text(completion, 0)
+            thread.raw.append(text)
+            thread.methods.append(extract_method(text, method.method_name) or "")
+            thread.errors.append(completion.error)
+            if round_number == len(thread.task.methods_info) - 1:
+                _finish_thread(thread, settings, sink, report, progress)
+
+
+def _finish_thread(
+    thread: _Thread, settings: RunSettings, sink: SampleFile, report: RunReport, progress: Progress
+) -> None:
+    names = [m.method_name for m in thread.task.methods_info]
+    code = assemble_class(thread.task, dict(zip(names, thread.methods, strict=True)))
+    line = _line(
+        settings,
+        thread.task,
+        thread.index,
+        "\n\n".join(thread.raw),
+        code,
+        thread.raw,
+        thread.errors,
+    )
+    _emit(sink, report, progress, line)
+
+
+def _compositional(
+    tasks: Sequence[TaskRecord],
+    settings: RunSettings,
+    backend: Backend,
+    sink: SampleFile,
+    report: RunReport,
+    progress: Progress,
+) -> None:
+    n = settings.sampling.n
+    pending = {task.task_id: _missing(task, n, sink.done) for task in tasks}
+    todo = [task for task in tasks if pending[task.task_id]]
+    slots: list[tuple[TaskRecord, int]] = []
+    requests: list[Request] = []
+    for task in todo:
+        if not task.methods_info:
+            for index in pending[task.task_id]:
+                _emit(
+                    sink,
+                    report,
+                    progress,
+                    _line(settings, task, index, "", assemble_class(task, {}), []),
+                )
+            continue
+        for number, method in enumerate(task.methods_info):
+            others = compositional_others(task, method, settings.context)
+            prompt = method_prompt(task, method, settings.context, others)
+            slots.append((task, number))
+            requests.append(Request(prompt, n=n, seed=settings.sampling.seed))
+    answers: dict[str, dict[int, Completion]] = {task.task_id: {} for task in todo}
+    for position, completion in backend.generate(requests, settings.sampling):
+        report.usage.add(completion)
+        task, number = slots[position]
+        answers[task.task_id][number] = completion
+        if len(answers[task.task_id]) < len(task.methods_info):
+            continue
+        by_method = [answers[task.task_id][i] for i in range(len(task.methods_info))]
+        for index in pending[task.task_id]:
+            raw = [_text(c, index) for c in by_method]
+            methods = {
+                m.method_name: extract_method(text, m.method_name) or ""
+                for m, text in zip(task.methods_info, raw, strict=True)
+            }
+            code = assemble_class(task, methods)
+            errors = [c.error for c in by_method]
+            _emit(
+                sink,
+                report,
+                progress,
+                _line(settings, task, index, "\n\n".join(raw), code, raw, errors),
+            )
+
+
+def replay(
+    source: Path,
+    tasks: Sequence[TaskRecord],
+    settings: RunSettings,
+    out: Path,
+    resume: bool = False,
+    progress: Progress | None = None,
+) -> RunReport:
+    """Samples taken from ``source`` (a samples file or ClassEval's model-output JSON).
+
+    Code is extracted again from each completion unless the source line already holds it; a
+    sample of a task that is not among ``tasks`` is left out.
+    """
+    loaded = load_samples(source)
+    by_id = {task.task_id: task for task in tasks}
+    sink = SampleFile(out, settings, tasks, resume)
+    report = RunReport(kept=len(sink.done))
+    started = time.monotonic()
+    try:
+        for sample in loaded:
+            task = by_id.get(sample.task_id)
+            if task is None or (sample.task_id, sample.index) in sink.done:
+                continue
+            code = (
+                sample.code if sample.code is not None else holistic_code(sample.completion, task)
+            )
+            line = _line(settings, task, sample.index, sample.completion, code)
+            _emit(sink, report, progress or (lambda _: None), line)
+            sink.done.add((sample.task_id, sample.index))
+    finally:
+        sink.close()
+        report.seconds = time.monotonic() - started
+    return report
