@@ -117,6 +117,7 @@ class ParkingGarageTestFee(unittest.TestCase):
         garage = ParkingGarage({"small": 1})
         self.assertEqual(garage.fee(0), 0.0)
         self.assertEqual(garage.fee(15), 0.0)
+        self.assertEqual(garage.fee(11 * 60), 20.0)
 
     def test_fee_2(self):
         garage = ParkingGarage({"small": 1})
