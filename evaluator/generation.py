@@ -109,8 +109,8 @@ class SampleFile:
             if not resume:
                 raise InputError(path, "already exists; pass --resume to continue it")
             self.done = self._read_existing()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.handle: IO[str] = path.open("a", encoding="utf-8", newline="\n")
+        # Opened on the first write, so that a check before a long model load creates nothing.
+        self.handle: IO[str] | None = None
 
     def _read_existing(self) -> set[Key]:
         raw = self.path.read_bytes()
@@ -145,13 +145,18 @@ class SampleFile:
         return done
 
     def write(self, line: dict[str, Any]) -> None:
+        if self.handle is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = self.path.open("a", encoding="utf-8", newline="\n")
         self.handle.write(json.dumps(line, ensure_ascii=False) + "\n")
         self.handle.flush()
 
     def close(self) -> None:
-        self.handle.flush()
-        os.fsync(self.handle.fileno())
-        self.handle.close()
+        if self.handle is not None:
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+            self.handle.close()
+            self.handle = None
 
 
 def _line(
