@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
+
 from classwright.authoring.classmodel import docstring_statement
 from classwright.authoring.taskdir import TaskFolder, load_task_folder, write_task_folder
 from classwright.authoring.testmodule import SOLUTION_MODULE, analyse_tests, method_test_class

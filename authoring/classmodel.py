@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import TypeVar
 
 import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
 from classwright.authoring.source import parse_source
 from classwright.evaluator.dependencies import class_methods, find_class, method_dependencies
 from classwright.schema.errors import InputError
 from classwright.schema.records import Dependencies
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,8 @@ def _fields(init: cst.FunctionDef | None) -> tuple[str, ...]:
             return node is init
 
     init.visit(Targets())
-    return tuple(found)
+    # ClassEval lists fields in alphabetical order; so do we, so that records compare equal.
+    return tuple(sorted(found))
 
 
 def analyse_class(source: str, path: str | Path, class_name: str | None = None) -> ClassModel:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import libcst as cst
+
 from classwright.schema.errors import InputError
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
+
 from classwright.authoring.classmodel import ClassModel, analyse_class
 from classwright.authoring.source import read_source
 from classwright.authoring.testmodule import TestModule, analyse_tests, method_test_class

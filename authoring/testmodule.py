@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
+
 from classwright.authoring.source import parse_source
 from classwright.evaluator.dependencies import class_methods
 

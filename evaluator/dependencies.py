@@ -25,13 +25,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import libcst as cst
-from classwright.schema.records import Dependencies
 from libcst.metadata import (
     Access,
     MetadataWrapper,
     PositionProvider,
     ScopeProvider,
 )
+
+from classwright.schema.records import Dependencies
 
 
 def _dotted(node: cst.BaseExpression | None) -> str:

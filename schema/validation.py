@@ -24,7 +24,8 @@ def schema(name: str) -> dict[str, Any]:
 @cache
 def _validator(name: str) -> Validator:
     cls = jsonschema.validators.validator_for(schema(name))
-    return cls(schema(name))  # type: ignore[no-any-return]
+    validator: Validator = cls(schema(name))
+    return validator
 
 
 def validate(name: str, instance: Any, path: str, where: str = "") -> None:

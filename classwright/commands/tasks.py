@@ -1,5 +1,158 @@
+"""Task folders: import from ClassEval, export records, print skeletons, scaffold, compare tags."""
+
+from __future__ import annotations
+
+import time
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from classwright.authoring.classeval_import import import_classeval, read_classeval
+from classwright.authoring.scaffold import scaffold_task
+from classwright.authoring.tagcompare import KINDS, compare_tags
+from classwright.authoring.taskdir import load_task_folder, load_tasks
+from classwright.commands.common import reports_input_errors
+from classwright.schema.io import dump_records
+
+import_app = typer.Typer(
+    name="import", help="Turn published benchmarks into task folders.", no_args_is_help=True
+)
+
+
+class RecordFormat(StrEnum):
+    classeval = "classeval"
+    jsonl = "jsonl"
+
+
+@import_app.command("classeval")
+@reports_input_errors
+def import_classeval_command(
+    source: Annotated[
+        Path, typer.Argument(help="ClassEval_data.json, or ClassEval's Hugging Face parquet file.")
+    ],
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder that receives one task folder per record.")
+    ],
+) -> None:
+    """Import ClassEval records as task folders; every repair is written into the task's provenance."""
+    console = Console(stderr=True)
+    start = time.perf_counter()
+    records = read_classeval(source)
+    outcomes = []
+    with Progress(console=console, transient=True) as progress:
+        bar = progress.add_task("importing", total=len(records))
+        for outcome in import_classeval(records, out):
+            outcomes.append(outcome)
+            progress.advance(bar)
+    elapsed = time.perf_counter() - start
+    table = Table(title="Records that needed attention")
+    table.add_column("task")
+    table.add_column("result")
+    table.add_column("details")
+    for outcome in outcomes:
+        if outcome.error:
+            table.add_row(outcome.task_id, "[red]not imported[/]", outcome.error)
+        elif outcome.repairs:
+            table.add_row(outcome.task_id, "[yellow]repaired[/]", "; ".join(outcome.repairs))
+    stdout = Console()
+    if table.row_count:
+        stdout.print(table)
+    failed = sum(1 for o in outcomes if o.error)
+    repaired = sum(1 for o in outcomes if o.repairs and not o.error)
+    stdout.print(
+        f"imported {len(outcomes) - failed} of {len(outcomes)} records into {out} "
+        f"({repaired} with recorded repairs, {failed} not imported) in {elapsed:.1f} s"
+    )
+    if failed:
+        raise typer.Exit(1)
+
+
+@reports_input_errors
+def export_command(
+    source: Annotated[
+        Path, typer.Argument(help="A benchmark folder, a task folder or a record file.")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Record file to write.")],
+    fmt: Annotated[
+        RecordFormat, typer.Option("--format", help="ClassEval JSON list or JSON lines.")
+    ] = RecordFormat.classeval,
+) -> None:
+    """Write task records (schema-checked) as ClassEval JSON or JSONL."""
+    records = load_tasks(source)
+    dump_records(records, out, fmt.value)
+    Console().print(f"wrote {len(records)} records to {out}")
+
+
+@reports_input_errors
+def skeleton_command(
+    task: Annotated[Path, typer.Argument(help="A task folder.")],
+) -> None:
+    """Print the skeleton derived from a task's solution (what a model is given)."""
+    typer.echo(load_task_folder(task).record.skeleton, nl=False)
+
+
+@reports_input_errors
+def new_command(
+    name: Annotated[str, typer.Argument(help="Class name of the new task, in CamelCase.")],
+    methods: Annotated[
+        str, typer.Option(help="Comma-separated method names to scaffold.")
+    ] = "add_item,count_items",
+    into: Annotated[Path, typer.Option(help="Folder that holds task folders.")] = Path(
+        "benchmark/tasks"
+    ),
+    task_id: Annotated[
+        str | None, typer.Option("--id", help="Task id (default: the class name).")
+    ] = None,
+) -> None:
+    """Scaffold a task folder: a contract template per method and a test class per method."""
+    names = [m.strip() for m in methods.split(",") if m.strip()]
+    folder = scaffold_task(name, into, names, task_id)
+    Console().print(
+        f"created {folder}: write the contract in solution.py and tests in tests.py, then run `classwright check {folder}`"
+    )
+
+
+@reports_input_errors
+def tags_command(
+    source: Annotated[
+        Path, typer.Argument(help="A record file with hand-written tags (ClassEval JSON).")
+    ],
+    details: Annotated[bool, typer.Option(help="List every disagreement.")] = False,
+) -> None:
+    """Compare computed dependency tags with the hand-written tags of a record file."""
+    comparison = compare_tags(load_tasks(source))
+    table = Table(title=f"Dependency tags over {comparison.methods} methods")
+    for column in ("kind", "agree", "computed only", "hand only", "agreement"):
+        table.add_column(column, justify="right" if column != "kind" else "left")
+    for kind in KINDS:
+        agreement = comparison.kinds[kind]
+        table.add_row(
+            kind,
+            str(agreement.agree),
+            str(len(agreement.computed_only)),
+            str(len(agreement.hand_only)),
+            f"{agreement.agree / max(comparison.methods, 1):.1%}",
+        )
+    console = Console()
+    console.print(table)
+    console.print(f"methods whose four kinds all agree: {comparison.exact} of {comparison.methods}")
+    if details:
+        for kind in KINDS:
+            agreement = comparison.kinds[kind]
+            for line in agreement.computed_only:
+                console.print(f"{kind}: computed, not tagged by hand: {line}")
+            for line in agreement.hand_only:
+                console.print(f"{kind}: tagged by hand, not in the code: {line}")
 
 
 def register(app: typer.Typer) -> None:
-    """Commands of this group are added as they are built."""
+    app.add_typer(import_app)
+    app.command("export")(export_command)
+    app.command("skeleton")(skeleton_command)
+    app.command("new")(new_command)
+    app.command("tags")(tags_command)
