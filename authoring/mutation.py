@@ -82,7 +82,6 @@ _COMPARISON: dict[type[cst.CSTNode], str] = {
 
 _EMPTY_CONTAINER: dict[type[cst.CSTNode], str] = {
     cst.List: "[]",
-    cst.Tuple: "()",
     cst.Dict: "{}",
     cst.Set: "set()",
 }
@@ -371,8 +370,9 @@ class _MutationSites(cst.CSTVisitor):
 
     def visit_Tuple(self, node: cst.Tuple) -> None:
         # A bare tuple (`a, b = ...`, `return x, y`) has no parentheses to keep the text valid.
-        if node.lpar:
-            self._empty_container(node, bool(node.elements))
+        # Its position leaves the parentheses out: emptying the inside leaves `()`.
+        if node.lpar and node.elements and self._active():
+            self._add(node, "constant-empty", "")
 
     def visit_Dict(self, node: cst.Dict) -> None:
         self._empty_container(node, bool(node.elements))

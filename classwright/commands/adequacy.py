@@ -136,7 +136,7 @@ def mutate(
     if output is OutputFormat.JSON:
         typer.echo(json.dumps(report.to_dict(), indent=2))
     else:
-        _print_mutation_text(Console(), report, place)
+        _print_mutation_text(Console(soft_wrap=True), report, place)
     if fail_under is not None and report.kill_rate is not None and report.kill_rate < fail_under:
         raise typer.Exit(1)
 
@@ -207,7 +207,7 @@ def fuzz(
     else:
         if not results:
             typer.echo("no surviving mutants to fuzz")
-        _print_fuzz_text(Console(), results, what)
+        _print_fuzz_text(Console(soft_wrap=True), results, what)
     if any(r.diverges for r in results):
         raise typer.Exit(1)
 

@@ -1,0 +1,158 @@
+"""Kill rates on a tiny task, run for real in the evaluator's sandbox, and the `mutate` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from classwright.authoring.mutation_run import MutantStatus, MutationSettings, analyse_mutants
+from classwright.cli import app
+from classwright.schema.io import dump_records
+from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
+
+SOLUTION = """class Tally:
+    def __init__(self):
+        self.count = 0
+
+    def add(self, n):
+        self.count += n
+        return self.count
+
+    def is_big(self):
+        return self.count > 10
+
+    def count_to(self, n):
+        i = 0
+        while i < n:
+            i += 1
+        return i
+"""
+
+TESTS = """import unittest
+
+
+class TallyTestAdd(unittest.TestCase):
+    def test_add(self):
+        tally = Tally()
+        self.assertEqual(tally.add(3), 3)
+        self.assertEqual(tally.add(4), 7)
+
+
+class TallyTestIsBig(unittest.TestCase):
+    def test_big(self):
+        tally = Tally()
+        tally.add(20)
+        self.assertTrue(tally.is_big())
+
+
+class TallyTestCountTo(unittest.TestCase):
+    def test_five(self):
+        self.assertEqual(Tally().count_to(5), 5)
+"""
+
+
+def tally_record() -> TaskRecord:
+    methods = tuple(
+        MethodInfo(name, f"def {name}(self):", test_class, "", "", Dependencies(False))
+        for name, test_class in (
+            ("add", "TallyTestAdd"),
+            ("is_big", "TallyTestIsBig"),
+            ("count_to", "TallyTestCountTo"),
+        )
+    )
+    return TaskRecord(
+        task_id="Tally_1",
+        skeleton="class Tally:\n    pass\n",
+        test=TESTS,
+        solution_code=SOLUTION,
+        import_statement=(),
+        class_description="Counts.",
+        class_name="Tally",
+        test_classes=("TallyTestAdd", "TallyTestIsBig", "TallyTestCountTo"),
+        class_constructor="class Tally:\n    def __init__(self):\n        self.count = 0\n",
+        fields=("self.count",),
+        methods_info=methods,
+    )
+
+
+FAST = MutationSettings(min_timeout=0.5, jobs=2)
+
+
+@pytest.fixture(scope="module")
+def report():  # type: ignore[no-untyped-def]
+    return analyse_mutants(tally_record(), FAST)
+
+
+def test_weak_tests_leave_boundary_mutants_alive(report) -> None:  # type: ignore[no-untyped-def]
+    survivors = {
+        (r.mutant.method, r.mutant.original, r.mutant.replacement) for r in report.survivors()
+    }
+    # test_big only adds 20: moving the boundary of `count > 10` goes unnoticed.
+    assert ("is_big", ">", ">=") in survivors
+    assert ("is_big", "10", "11") in survivors
+    assert ("is_big", "10", "9") in survivors
+    # Starting the loop at 1 or -1 still counts up to n: indistinguishable by count_to(5).
+    assert ("count_to", "0", "1") in survivors
+    assert ("count_to", "0", "-1") in survivors
+    assert len(survivors) == 5
+
+
+def test_strong_tests_kill_their_mutants(report) -> None:  # type: ignore[no-untyped-def]
+    by_change = {
+        (r.mutant.method, r.mutant.original, r.mutant.replacement): r for r in report.results
+    }
+    assert by_change[("add", "+=", "-=")].status is MutantStatus.KILLED
+    assert by_change[("add", "+=", "-=")].killed_by == "TallyTestAdd.test_add"
+    assert by_change[("__init__", "0", "1")].status is MutantStatus.KILLED
+    assert by_change[("is_big", "self.count > 10", "None")].status is MutantStatus.KILLED
+
+
+def test_a_mutant_that_hangs_is_stopped_and_counted_as_timeout(report) -> None:  # type: ignore[no-untyped-def]
+    hanging = [
+        r for r in report.results if r.mutant.method == "count_to" and r.mutant.original == "+="
+    ]
+    assert [r.status for r in hanging] == [MutantStatus.TIMEOUT]
+    assert report.test_timeout == 0.5  # the canonical tests take milliseconds: the floor applies
+
+
+def test_kill_rate_is_detected_over_all_mutants_per_method_and_task(report) -> None:  # type: ignore[no-untyped-def]
+    total = len(report.results)
+    assert report.kill_rate == pytest.approx((total - 5) / total)
+    scores = {s.method: s for s in report.methods()}
+    assert list(scores) == ["__init__", "add", "is_big", "count_to"]
+    assert (scores["is_big"].detected, scores["is_big"].total) == (1, 4)
+    assert scores["add"].kill_rate == 1.0
+    assert sum(s.total for s in scores.values()) == total
+
+
+def test_mutate_command_prints_json_with_statuses_and_kill_rate(tmp_path: Path) -> None:
+    tasks = tmp_path / "tally.json"
+    dump_records([tally_record()], tasks)
+    result = CliRunner().invoke(app, ["mutate", str(tasks), "--format", "json", "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert 0 < data["kill_rate"] < 1
+    statuses = {m["status"] for m in data["mutants"]}
+    assert statuses == {"killed", "survived", "timeout"}
+    first = data["mutants"][0]
+    assert {"method", "operator", "line", "status"} <= first.keys()
+    assert data["methods"]["is_big"]["kill_rate"] == 0.25
+
+
+def test_mutate_command_text_lists_survivors_with_place_and_diff(tmp_path: Path) -> None:
+    tasks = tmp_path / "tally.json"
+    dump_records([tally_record()], tasks)
+    result = CliRunner().invoke(app, ["mutate", str(tasks), "--fail-under", "0.9"])
+    assert result.exit_code == 1  # the kill rate is below 90%
+    assert "5 surviving mutants:" in result.stdout
+    assert "Tally_1:10:27: is_big: comparison" in result.stdout
+    assert "-        return self.count > 10\n+        return self.count >= 10" in result.stdout
+
+
+def test_mutate_command_reports_a_missing_task_file_in_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["mutate", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2
+    assert "nope.json: no such file" in result.stderr
