@@ -76,9 +76,15 @@ def assemble_class(task: TaskRecord, methods: Mapping[str, str]) -> str | None:
     imports = "\n".join(task.import_statement)
     for base in (task.skeleton, imports + "\n" + task.class_constructor):
         try:
-            code = splice(base, task.class_name, methods)
+            module = cst.parse_module(base)
         except cst.ParserSyntaxError:
             continue
+        # One ClassEval skeleton parses but holds its class inside a string literal.
+        if not any(
+            isinstance(s, cst.ClassDef) and s.name.value == task.class_name for s in module.body
+        ):
+            continue
+        code = splice(base, task.class_name, methods)
         return add_missing_staticmethod(code, task.class_name)
     return None
 
