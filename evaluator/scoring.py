@@ -1,0 +1,286 @@
+"""Scoring samples: one sandboxed suite run per sample, journaled as soon as it is scored.
+
+The work is a list of jobs (one per sample: the module under test, the test module and the test
+ids). Jobs run in parallel, each in its own sandboxed interpreter; every verdict is appended to
+the journal and flushed before the next one is taken, so an interrupted run resumes where it
+stopped and a finished run is never scored twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from classwright.evaluator import sandbox
+from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
+from classwright.evaluator.laziness import class_shape
+from classwright.evaluator.results import (
+    FORMAT_VERSION,
+    Journal,
+    SampleResult,
+    TaskFacts,
+    TestVerdict,
+    journal_path,
+    results_document,
+)
+from classwright.evaluator.samples import Sample
+from classwright.schema.errors import InputError
+from classwright.schema.files import write_text_atomic
+from classwright.schema.records import TaskRecord
+
+# ClassEval's test modules use the class (and the task's imports) as globals of their own module.
+TEST_PREAMBLE = "from solution import *\n"
+NOT_RUN = "not-run"
+"""Isolation of a sample that was not started: its code does not parse."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One sample, ready to run."""
+
+    sample: Sample
+    record: TaskRecord
+    extraction: Extraction
+    candidate: str
+    """The module under test: the task's imports, then the extracted code."""
+    test_source: str
+    test_ids: tuple[str, ...]
+    code_hash: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What changes a verdict; part of the run key."""
+
+    timeout: float = 5.0
+    memory_bytes: int | None = None
+
+    def limits(self) -> sandbox.Limits:
+        if self.memory_bytes is None:
+            return sandbox.Limits(test_timeout=self.timeout)
+        return sandbox.Limits(test_timeout=self.timeout, memory_bytes=self.memory_bytes)
+
+
+def canonical_samples(records: Iterable[TaskRecord]) -> list[Sample]:
+    """Each task's canonical solution as its only sample (already code: no extraction)."""
+    return [Sample(r.task_id, 0, r.solution_code, code=r.solution_code) for r in records]
+
+
+def test_module(record: TaskRecord) -> str:
+    return TEST_PREAMBLE + record.test
+
+
+def test_ids_of(record: TaskRecord) -> tuple[str, ...]:
+    """Every test of the task as ``Class.test_x``, found statically before anything runs."""
+    collected = sandbox.collect_test_ids(test_module(record))
+    return tuple(
+        f"{cls}.{method}" for cls, methods in sorted(collected.items()) for method in methods
+    )
+
+
+def build_jobs(
+    samples: list[Sample], records: dict[str, TaskRecord], samples_path: str | Path
+) -> list[Job]:
+    """A job per sample; a sample of an unknown task is bad input naming the samples file."""
+    ids_cache: dict[str, tuple[str, ...]] = {}
+    jobs: list[Job] = []
+    for sample in samples:
+        record = records.get(sample.task_id)
+        if record is None:
+            raise InputError(
+                samples_path, f"sample #{sample.index} names unknown task id {sample.task_id!r}"
+            )
+        if sample.code is not None:
+            extraction = Extraction(sample.code, "given", _parses(sample.code))
+        else:
+            extraction = extract_code(sample.completion, record.class_name)
+        candidate = candidate_source(record.import_statement, extraction.code)
+        tests = test_module(record)
+        if record.task_id not in ids_cache:
+            ids_cache[record.task_id] = test_ids_of(record)
+        digest = hashlib.sha256(f"{candidate}\0{tests}".encode()).hexdigest()[:20]
+        jobs.append(
+            Job(sample, record, extraction, candidate, tests, ids_cache[record.task_id], digest)
+        )
+    return jobs
+
+
+def _parses(code: str) -> bool:
+    try:
+        compile(code, "<sample>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def run_key(jobs: list[Job], settings: Settings) -> str:
+    """Names a run: the same samples on the same tasks with the same settings."""
+    digest = hashlib.sha256()
+    digest.update(json.dumps([FORMAT_VERSION, settings.timeout, settings.memory_bytes]).encode())
+    for job in jobs:
+        digest.update(f"{job.sample.task_id}\0{job.sample.index}\0{job.code_hash}\n".encode())
+    return digest.hexdigest()[:24]
+
+
+def score_job(job: Job, settings: Settings) -> SampleResult:
+    """Run one sample in the sandbox and read everything the results need from it."""
+    started = time.perf_counter()
+    if not job.extraction.parses:
+        # Nothing to start: every test fails the way an import of the module would.
+        error = _syntax_error(job.candidate)
+        tests = {t: TestVerdict("error", "SyntaxError", error) for t in job.test_ids}
+        isolation, load_error = NOT_RUN, error
+    else:
+        suite = sandbox.run_suite(
+            job.candidate, job.test_source, list(job.test_ids), limits=settings.limits()
+        )
+        tests = {
+            test_id: TestVerdict(o.status, o.error_type, o.detail, o.seconds)
+            for test_id, o in suite.outcomes.items()
+        }
+        isolation, load_error = suite.isolation, suite.load_error
+    passed = bool(tests) and all(v.passed for v in tests.values())
+    shape = class_shape(job.extraction.code, job.record)
+    return SampleResult(
+        task_id=job.sample.task_id,
+        index=job.sample.index,
+        passed=passed,
+        tests=tests,
+        isolation=isolation,
+        load_error=load_error,
+        extraction=job.extraction.method,
+        parses=job.extraction.parses,
+        shape=None if shape is None else _shape_dict(shape),
+        dependencies=_dependencies_if_needed(job, tests),
+        seconds=time.perf_counter() - started,
+        code_hash=job.code_hash,
+    )
+
+
+def _syntax_error(code: str) -> str:
+    try:
+        compile(code, "solution.py", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        return f"SyntaxError: {error.msg} (line {error.lineno})"
+    except ValueError as error:
+        return f"SyntaxError: {error}"
+    return "SyntaxError"
+
+
+def _shape_dict(shape: Any) -> dict[str, list[str]]:
+    return {
+        "lazy_methods": list(shape.lazy_methods),
+        "todo_methods": list(shape.todo_methods),
+        "missing_methods": list(shape.missing_methods),
+        "signature_mismatches": list(shape.signature_mismatches),
+    }
+
+
+def _dependencies_if_needed(
+    job: Job, tests: dict[str, TestVerdict]
+) -> dict[str, dict[str, list[str]]] | None:
+    """Fields and methods of the generated methods, computed only when DEP needs them.
+
+    DEP(F)/DEP(M) look at a generated method only when it passes and its canonical method has
+    field or method dependencies; the analysis (LibCST with scope metadata) is skipped otherwise.
+    """
+    needed = False
+    for info in job.record.methods_info:
+        if not (info.dependencies.field or info.dependencies.method):
+            continue
+        prefix = info.test_class.strip() + "."
+        outcomes = [v.passed for t, v in tests.items() if t.startswith(prefix)]
+        if outcomes and all(outcomes):
+            needed = True
+            break
+    if not needed:
+        return {}
+    from classwright.evaluator.dependencies import method_dependencies
+
+    try:
+        tags = method_dependencies(job.extraction.code, job.record.class_name)
+    except Exception:  # any failure means "unknown", recorded as None
+        return None
+    return {
+        name: {"field": list(dep.field), "method": list(dep.method)} for name, dep in tags.items()
+    }
+
+
+Progress = Callable[[SampleResult], None]
+
+
+def score_jobs(
+    jobs: list[Job],
+    settings: Settings,
+    journal: Journal,
+    workers: int,
+    on_result: Progress | None = None,
+) -> list[SampleResult]:
+    """Score ``jobs`` with ``workers`` sandboxes at once, journaling each result as it lands.
+
+    On Ctrl-C the jobs not started are cancelled, the running ones finish, and everything
+    scored so far is already in the journal.
+    """
+    results: list[SampleResult] = []
+    pending = iter(jobs)
+    executor = ThreadPoolExecutor(max_workers=max(1, workers))
+    running: set[Future[SampleResult]] = set()
+    try:
+        for job in pending:
+            running.add(executor.submit(score_job, job, settings))
+            if len(running) >= workers * 2:
+                break
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                result = future.result()
+                journal.append(result)
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+                nxt = next(pending, None)
+                if nxt is not None:
+                    running.add(executor.submit(score_job, nxt, settings))
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+    return results
+
+
+def write_results(
+    out: Path,
+    run: dict[str, Any],
+    records: dict[str, TaskRecord],
+    results: list[SampleResult],
+    summary: dict[str, Any],
+) -> dict[str, Any]:
+    """Assemble ``results.json`` atomically and return its content."""
+    task_ids = sorted({r.task_id for r in results}, key=_natural)
+    facts = {task_id: TaskFacts.of(records[task_id]) for task_id in task_ids}
+    document = results_document(run, facts, results, summary)
+    write_text_atomic(out, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    return document
+
+
+def _natural(task_id: str) -> tuple[str, int]:
+    head, _, tail = task_id.rpartition("_")
+    return (head, int(tail)) if tail.isdigit() else (task_id, -1)
+
+
+__all__ = [
+    "Job",
+    "Settings",
+    "build_jobs",
+    "canonical_samples",
+    "journal_path",
+    "run_key",
+    "score_job",
+    "score_jobs",
+    "test_ids_of",
+    "write_results",
+]

@@ -1,0 +1,110 @@
+"""The terminal summary of a scored run: tables read from the ``summary`` of ``results.json``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from classwright.evaluator.metrics import error_label
+from classwright.evaluator.results import SampleResult
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def pass_table(summary: dict[str, Any]) -> Table:
+    """pass@k rows: classwright's definitions first, ClassEval's below for comparison."""
+    ks = list(summary.get("class_pass_at_k", {}))
+    table = Table(title=f"pass@k over {summary['tasks']} tasks, {summary['samples']} samples")
+    table.add_column("metric")
+    for k in ks:
+        table.add_column(f"k={k}", justify="right")
+    rows = [
+        ("class pass@k", summary["class_pass_at_k"]),
+        (f"method pass@k ({summary['methods_with_tests']} methods)", summary["method_pass_at_k"]),
+    ]
+    rows += [(f"ClassEval {name}", values) for name, values in summary["classeval"].items()]
+    for name, values in rows:
+        table.add_row(name, *(_pct(values.get(k)) for k in ks))
+    return table
+
+
+def detail_table(summary: dict[str, Any]) -> Table:
+    """Everything besides pass@k: partial success, DEP, dependency buckets, laziness."""
+    table = Table(title="details")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_row("tests passed (mean share per sample)", _pct(summary["test_pass_rate"]))
+    dep = summary["dep"]
+    table.add_row(f"DEP(F) over {dep['field_pairs']} method samples", _pct(dep["DEP(F)"]))
+    table.add_row(f"DEP(M) over {dep['method_pairs']} method samples", _pct(dep["DEP(M)"]))
+    for bucket, figures in summary["by_method_dependencies"].items():
+        table.add_row(
+            f"method pass@1, {bucket} method dependencies ({figures['methods']} methods)",
+            _pct(figures["pass_at_1"]),
+        )
+    lazy = summary["laziness"]
+    total = lazy["samples"] or 1
+    table.add_row("samples that do not parse", f"{lazy['unparsable']} / {lazy['samples']}")
+    table.add_row(
+        "lazy samples (pass, ..., NotImplementedError, TODO)",
+        f"{lazy['lazy_samples']} ({_pct(lazy['lazy_samples'] / total)})",
+    )
+    table.add_row(
+        "complete samples (every skeleton method, same signature)",
+        f"{lazy['complete_samples']} ({_pct(lazy['complete_samples'] / total)})",
+    )
+    isolation = ", ".join(f"{name}: {count}" for name, count in summary["isolation"].items())
+    table.add_row("isolation", isolation)
+    return table
+
+
+def error_table(summary: dict[str, Any], limit: int = 10) -> Table:
+    table = Table(title="failing tests by error type")
+    table.add_column("error type")
+    table.add_column("tests", justify="right")
+    for name, count in list(summary["error_types"]["tests"].items())[:limit]:
+        table.add_row(name, str(count))
+    return table
+
+
+def failing_canonical_table(results: list[SampleResult]) -> Table:
+    """Canonical solutions that do not pass, with the failing tests and why."""
+    table = Table(title="canonical solutions that do not pass")
+    table.add_column("task")
+    table.add_column("reason")
+    for result in sorted(results, key=lambda r: r.task_id):
+        if result.passed:
+            continue
+        table.add_row(result.task_id, canonical_failure_reason(result))
+    return table
+
+
+def canonical_failure_reason(result: SampleResult) -> str:
+    """A short reason a canonical solution fails: its load error, or failing tests and types."""
+    if not result.tests:
+        return "the task has no tests"
+    if result.load_error:
+        return f"does not load: {result.load_error.splitlines()[0][:120]}"
+    failing = [(t, v) for t, v in sorted(result.tests.items()) if not v.passed]
+    shown = "; ".join(
+        f"{t} ({error_label(v.status, v.error_type)}"
+        + (f": {v.detail.strip().splitlines()[-1][:80]}" if v.detail.strip() else "")
+        + ")"
+        for t, v in failing[:3]
+    )
+    more = f"; and {len(failing) - 3} more" if len(failing) > 3 else ""
+    return shown + more
+
+
+def print_summary(console: Console, summary: dict[str, Any]) -> None:
+    if not summary.get("samples"):
+        console.print("no samples scored")
+        return
+    console.print(pass_table(summary))
+    console.print(detail_table(summary))
+    if summary["error_types"]["tests"]:
+        console.print(error_table(summary))
