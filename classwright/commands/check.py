@@ -1,5 +1,144 @@
+"""``classwright check`` (run the rule catalogue over tasks) and ``classwright rule`` (explain)."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from classwright.authoring.check import (
+    CheckReport,
+    RuleCrash,
+    check_folders,
+    default_jobs,
+    find_task_folders,
+)
+from classwright.authoring.report_formats import OutputFormat, format_findings
+from classwright.authoring.rules import all_rules, parse_codes, rule_by_code, select_rules
+from classwright.authoring.rules.framework import CheckSettings, Rule
+from classwright.commands.common import reports_input_errors
+
+
+@reports_input_errors
+def check_command(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Task folders, or folders holding task folders.")
+    ],
+    select: Annotated[
+        list[str] | None,
+        typer.Option(help="Rules to run: codes or prefixes (CW1, CW501), comma-separated."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option(help="Rules to skip: codes or prefixes, comma-separated."),
+    ] = None,
+    output_format: Annotated[
+        OutputFormat, typer.Option("--format", help="How findings are printed.")
+    ] = OutputFormat.TEXT,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="Tasks checked in parallel (processes).")
+    ] = default_jobs(),
+    static_only: Annotated[
+        bool, typer.Option("--static-only", help="Skip rules that run code.")
+    ] = False,
+    cache_dir: Annotated[
+        Path | None,
+        typer.Option(help="Where results of rules that run code are cached by content."),
+    ] = None,
+) -> None:
+    """Check tasks against the construction rules. Exit 0 clean, 1 findings, 2 errors."""
+    rules = select_rules(parse_codes(select), parse_codes(ignore), static_only=static_only)
+    folders = find_task_folders(paths)
+    settings = CheckSettings(static_only=static_only, cache_dir=cache_dir)
+    errors = Console(stderr=True)
+    start = time.perf_counter()
+    try:
+        with Progress(
+            TextColumn("checking"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=errors,
+            transient=True,
+            disable=len(folders) < 2,
+        ) as progress:
+            bar = progress.add_task("tasks", total=len(folders))
+            report = check_folders(
+                folders, rules, settings, jobs, advance=lambda _: progress.advance(bar)
+            )
+    except RuleCrash as crash:
+        print(f"error: internal: {crash}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    elapsed = time.perf_counter() - start
+    sys.stdout.write(format_findings(report.findings, output_format))
+    summary_console = Console() if output_format is OutputFormat.TEXT else errors
+    _print_summary(summary_console, report, elapsed)
+    raise typer.Exit(1 if report.findings else 0)
+
+
+def _print_summary(console: Console, report: CheckReport, elapsed: float) -> None:
+    if report.findings:
+        counts = Counter((f.code, f.name, str(f.severity)) for f in report.findings)
+        table = Table(title="Findings by rule")
+        table.add_column("code")
+        table.add_column("name")
+        table.add_column("severity")
+        table.add_column("findings", justify="right")
+        table.add_column("tasks", justify="right")
+        for code, name, severity in sorted(counts):
+            tasks = len({f.task for f in report.findings if f.code == code})
+            table.add_row(code, name, severity, str(counts[code, name, severity]), str(tasks))
+        console.print(table)
+    flagged = len({f.task for f in report.findings})
+    console.print(
+        f"{len(report.findings)} findings in {flagged} of {report.tasks} tasks "
+        f"({len(report.suppressed)} suppressed, {len(report.rules)} rules) "
+        f"in {elapsed:.1f} s"
+    )
+
+
+def _render_rule(console: Console, rule: type[Rule]) -> None:
+    console.rule(f"{rule.code} {rule.name}")
+    console.print(f"severity: {rule.severity}    kind: {rule.kind}    scope: {rule.scope}")
+    console.print(Markdown(_doc_text(rule)))
+    console.print()
+
+
+def _doc_text(rule: type[Rule]) -> str:
+    return inspect.cleandoc(rule.__doc__ or "")
+
+
+@reports_input_errors
+def rule_command(
+    code: Annotated[str | None, typer.Argument(help="A rule code, e.g. CW501.")] = None,
+    show_all: Annotated[bool, typer.Option("--all", help="Explain every rule.")] = False,
+) -> None:
+    """Explain a rule: what it flags, why, an example and what to write instead."""
+    console = Console()
+    if show_all:
+        for rule in all_rules():
+            _render_rule(console, rule)
+        return
+    if code is None:
+        print("error: give a rule code (e.g. CW501) or --all", file=sys.stderr)
+        raise typer.Exit(2)
+    try:
+        rule = rule_by_code(code)
+    except KeyError:
+        print(f"error: no rule {code!r} (see: classwright rule --all)", file=sys.stderr)
+        raise typer.Exit(2) from None
+    _render_rule(console, rule)
 
 
 def register(app: typer.Typer) -> None:
-    """Commands of this group are added as they are built."""
+    app.command("check")(check_command)
+    app.command("rule")(rule_command)

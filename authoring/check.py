@@ -1,0 +1,150 @@
+"""Run the rule catalogue over task folders: the engine under ``classwright check``.
+
+Each task is checked on its own (in a process pool with ``jobs > 1``): it is loaded once, one
+``TaskContext`` is built, every selected task-scope rule runs on it and the task's
+suppressions are applied. Benchmark-scope rules then run once over small summaries of all
+tasks. Findings come back sorted by path and position.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from classwright.authoring.rules import rule_by_code
+from classwright.authoring.rules.framework import (
+    CheckSettings,
+    Finding,
+    Rule,
+    Scope,
+    TaskContext,
+    TaskSummary,
+    apply_suppressions,
+    finding_order,
+    run_task_rules,
+    suppressed_codes,
+)
+from classwright.authoring.taskdir import load_task_folder, task_folders
+from classwright.schema.errors import InputError
+
+
+class RuleCrash(Exception):
+    """A rule raised on a task: a bug in the rule, reported as an internal error."""
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    """What checking one task produced (picklable, it crosses the process pool)."""
+
+    folder: Path
+    findings: tuple[Finding, ...] = ()
+    suppressed: tuple[Finding, ...] = ()
+    summary: TaskSummary | None = None
+    suppressions: tuple[tuple[str, str], ...] = ()
+    error: tuple[str, str, int, int] | None = None
+    """An ``InputError`` (path, message, line, column): the folder could not be loaded."""
+    crash: str | None = None
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The outcome of a check over many tasks."""
+
+    findings: tuple[Finding, ...]
+    suppressed: tuple[Finding, ...]
+    tasks: int
+    rules: tuple[str, ...]
+    """Codes of the rules that ran."""
+
+
+def find_task_folders(paths: Sequence[Path]) -> list[Path]:
+    """Task folders at or below each path; a path with none is an ``InputError``."""
+    folders: list[Path] = []
+    for path in paths:
+        if not path.exists():
+            raise InputError(path, "no such file or folder")
+        found = task_folders(path) if path.is_dir() else []
+        if not found:
+            raise InputError(path, "no task folders (folders with task.toml) found")
+        folders.extend(f for f in found if f not in folders)
+    return folders
+
+
+def check_task(folder: Path, codes: Sequence[str], settings: CheckSettings) -> TaskResult:
+    """Check one task folder with the rules of ``codes``."""
+    try:
+        ctx = TaskContext(load_task_folder(folder), settings)
+    except InputError as error:
+        return TaskResult(folder, error=(error.path, error.message, error.line, error.column))
+    rules: list[Rule] = [rule_by_code(code)() for code in codes]
+    try:
+        outcome = run_task_rules(ctx, rules)
+        summary = TaskSummary.of(ctx)
+    except Exception as exc:  # a rule bug must name the task, not kill the whole run
+        return TaskResult(folder, crash=f"{folder}: rule failed: {type(exc).__name__}: {exc}")
+    return TaskResult(
+        folder,
+        findings=outcome.findings,
+        suppressed=outcome.suppressed,
+        summary=summary,
+        suppressions=tuple(suppressed_codes(ctx).items()),
+    )
+
+
+def check_folders(
+    folders: Sequence[Path],
+    rules: Sequence[Rule],
+    settings: CheckSettings | None = None,
+    jobs: int = 1,
+    advance: Callable[[Path], None] | None = None,
+) -> CheckReport:
+    """Check task folders; ``advance`` is called after each task (for a progress bar).
+
+    Raises ``InputError`` for the first folder (in path order) that cannot be loaded and
+    ``RuleCrash`` when a rule fails.
+    """
+    settings = settings or CheckSettings()
+    codes = [rule.code for rule in rules if rule.scope is Scope.TASK]
+    results: dict[Path, TaskResult] = {}
+    if jobs <= 1 or len(folders) <= 1:
+        for folder in folders:
+            results[folder] = check_task(folder, codes, settings)
+            if advance:
+                advance(folder)
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(folders))) as pool:
+            futures = {pool.submit(check_task, f, codes, settings): f for f in folders}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                if advance:
+                    advance(futures[future])
+    ordered = [results[f] for f in folders]
+    for result in ordered:
+        if result.error:
+            path, message, line, column = result.error
+            raise InputError(path, message, line, column)
+        if result.crash:
+            raise RuleCrash(result.crash)
+    findings = [f for r in ordered for f in r.findings]
+    suppressed = [f for r in ordered for f in r.suppressed]
+    summaries = [r.summary for r in ordered if r.summary]
+    suppressions = {r.summary.task_id: dict(r.suppressions) for r in ordered if r.summary}
+    for rule in rules:
+        if rule.scope is Scope.BENCHMARK:
+            for finding in rule.check_benchmark(summaries):
+                outcome = apply_suppressions([finding], suppressions.get(finding.task, {}))
+                findings.extend(outcome.findings)
+                suppressed.extend(outcome.suppressed)
+    return CheckReport(
+        findings=tuple(sorted(findings, key=finding_order)),
+        suppressed=tuple(suppressed),
+        tasks=len(folders),
+        rules=tuple(rule.code for rule in rules),
+    )
+
+
+def default_jobs() -> int:
+    return max(1, min(4, os.cpu_count() or 1))

@@ -1,0 +1,119 @@
+"""The rule catalogue: every rule, looked up by code, selected by code or prefix.
+
+Rules live one per module in this package, named ``<family>_<what>.py`` (``contract_*``,
+``dependencies_*``, ``constructor_*``, ``parameters_*``, ``returns_*``, ``tests_*``,
+``execution_*``, ``adequacy_*``, ``metadata_*``). Every ``Rule`` subclass defined in such a
+module is registered; adding a rule is adding a file. Modules whose name starts with ``_``
+and ``framework`` hold shared code, not rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from classwright.authoring.rules.framework import (
+    CheckSettings,
+    Finding,
+    Fixture,
+    Kind,
+    Rule,
+    Scope,
+    Severity,
+    SourceFile,
+    TaskContext,
+    TaskSummary,
+    doc_sections,
+    rule_problems,
+    run_task_rules,
+    task_analysis,
+)
+from classwright.schema.errors import InputError
+
+__all__ = [
+    "CheckSettings",
+    "Finding",
+    "Fixture",
+    "Kind",
+    "Rule",
+    "Scope",
+    "Severity",
+    "SourceFile",
+    "TaskContext",
+    "TaskSummary",
+    "all_rules",
+    "doc_sections",
+    "rule_by_code",
+    "rule_problems",
+    "run_task_rules",
+    "select_rules",
+    "task_analysis",
+]
+
+
+@cache
+def all_rules() -> tuple[type[Rule], ...]:
+    """Every registered rule class, ordered by code."""
+    found: dict[str, type[Rule]] = {}
+    for module_info in pkgutil.iter_modules(__path__):
+        if module_info.name.startswith("_") or module_info.name == "framework":
+            continue
+        module = importlib.import_module(f"{__name__}.{module_info.name}")
+        for value in vars(module).values():
+            if not (
+                isinstance(value, type)
+                and issubclass(value, Rule)
+                and value.__module__ == module.__name__
+                and "code" in vars(value)
+            ):
+                continue
+            rule: type[Rule] = value
+            if rule.code in found and found[rule.code] is not rule:
+                raise RuntimeError(f"two rules claim {rule.code}: {module.__name__}")
+            found[rule.code] = rule
+    return tuple(found[code] for code in sorted(found))
+
+
+def rule_by_code(code: str) -> type[Rule]:
+    """The rule with this code (case-insensitive), or ``KeyError``."""
+    wanted = code.strip().upper()
+    for rule in all_rules():
+        if rule.code == wanted:
+            return rule
+    raise KeyError(code)
+
+
+def _matches(rule: type[Rule], selector: str) -> bool:
+    selector = selector.strip().upper()
+    return selector == "ALL" or rule.code.startswith(selector)
+
+
+def parse_codes(text: str | Sequence[str] | None) -> list[str]:
+    """``"CW1,CW501"`` or ``["CW1", "CW501"]`` -> ``["CW1", "CW501"]``."""
+    if text is None:
+        return []
+    parts = [text] if isinstance(text, str) else list(text)
+    return [p.strip().upper() for part in parts for p in part.split(",") if p.strip()]
+
+
+def select_rules(
+    select: Iterable[str] = (), ignore: Iterable[str] = (), static_only: bool = False
+) -> list[Rule]:
+    """Instances of the rules matching a selector in ``select`` (all when empty) and none in
+    ``ignore``. A selector is a code (``CW501``), a prefix (``CW5``, ``CW50``) or ``ALL``;
+    one that matches no rule is an ``InputError``."""
+    rules = all_rules()
+    select, ignore = list(select), list(ignore)
+    for selector in select + ignore:
+        if not any(_matches(rule, selector) for rule in rules):
+            raise InputError("--select/--ignore", f"no rule matches {selector!r}")
+    chosen = [
+        rule()
+        for rule in rules
+        if (not select or any(_matches(rule, s) for s in select))
+        and not any(_matches(rule, s) for s in ignore)
+        and not (static_only and rule.kind is Kind.DYNAMIC)
+    ]
+    return chosen
