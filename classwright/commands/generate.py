@@ -199,33 +199,35 @@ def _run_one(
 ) -> RunReport:
     """One generation run with a progress bar; faults end the command with a clear message."""
     total = len(records) * settings.sampling.n
-    with Progress(
-        TextColumn(f"[progress.description]{settings.strategy.value}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    ) as progress:
-        bar = progress.add_task("generating", total=total)
+    kept = len(SampleFile(out, settings, records, resume).done)
+    try:
+        with Progress(
+            TextColumn(f"[progress.description]{settings.strategy.value}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+        ) as progress:
+            bar = progress.add_task("generating", total=total, completed=kept)
 
-        def advance(count: int) -> None:
-            progress.update(bar, advance=count)
+            def advance(count: int) -> None:
+                progress.update(bar, advance=count)
 
-        kept = len(SampleFile(out, settings, records, resume).done)
-        progress.update(bar, completed=kept)
-        try:
             if backend is None:
                 return replay(Path(settings.model), records, settings, out, resume, advance)
             return generate(records, settings, backend, out, resume, advance)
-        except GenerationError as error:
-            console.print(f"error: {error}")
-            console.print(f"samples written so far are kept in {out}; continue with --resume")
-            raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            console.print(
-                f"interrupted: samples written so far are kept in {out}; continue with --resume"
-            )
-            raise typer.Exit(130) from None
+    except GenerationError as error:
+        _fault(f"error: {error}", out)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        _fault("interrupted", out)
+        raise typer.Exit(130) from None
+
+
+def _fault(message: str, out: Path) -> None:
+    # Plain lines, never wrapped: people grep logs for these.
+    typer.echo(message, err=True)
+    typer.echo(f"samples written so far are kept in {out}; continue with --resume", err=True)
 
 
 def _open_backend(spec: BackendSpec, console: Console) -> Backend | None:
@@ -236,10 +238,10 @@ def _open_backend(spec: BackendSpec, console: Console) -> Backend | None:
     try:
         return spec.open()
     except GenerationError as error:
-        console.print(f"error: {error}")
+        typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
-        console.print("interrupted while loading the model")
+        typer.echo("interrupted while loading the model", err=True)
         raise typer.Exit(130) from None
 
 
