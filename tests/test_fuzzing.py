@@ -1,0 +1,196 @@
+"""Differential fuzzing finds a planted divergence, none in an identical class, and prints a
+test method that really tells the two apart."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from hypothesis import given, settings
+from typer.testing import CliRunner
+
+from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz
+from classwright.authoring.strategies import parse_type_phrase, strategy_for
+from classwright.cli import app
+from classwright.evaluator.sandbox import run_suite
+from classwright.schema.io import dump_records
+from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
+
+CANONICAL = '''class Stock:
+    def __init__(self, limit=100):
+        """
+        A stock of items.
+        :param limit: int, the most items the stock holds
+        """
+        self.limit = limit
+        self.items = {}
+
+    def add(self, name, amount):
+        """
+        Add items, never beyond the limit.
+        :param name: str, the item
+        :param amount: int, how many to add
+        :return: int, the new count of that item
+        """
+        if amount < 0:
+            raise ValueError("negative amount")
+        self.items[name] = min(self.limit, self.items.get(name, 0) + amount)
+        return self.items[name]
+
+    def share(self, name, parts):
+        """
+        The count of one item split into equal parts.
+        :param name: str, the item
+        :param parts: int, into how many parts
+        :return: float
+        """
+        return self.items[name] / parts
+
+    def names(self, prefixes):
+        """
+        Items whose name starts with one of the prefixes.
+        :param prefixes: list of str, the prefixes
+        :return: list of str, sorted
+        """
+        return sorted(n for n in self.items if n.startswith(tuple(prefixes)))
+'''
+
+# The limit is forgotten: adding past 100 diverges.
+PLANTED = CANONICAL.replace(
+    "min(self.limit, self.items.get(name, 0) + amount)", "self.items.get(name, 0) + amount"
+)
+
+
+def stock_record() -> TaskRecord:
+    methods = tuple(
+        MethodInfo(n, "", f"StockTest{n.title()}", "", "", Dependencies(False))
+        for n in ("add", "share", "names")
+    )
+    return TaskRecord(
+        task_id="Stock_1",
+        skeleton="",
+        test="import unittest\n\n\nclass StockTestAdd(unittest.TestCase):\n"
+        "    def test_add(self):\n        self.assertEqual(Stock().add('a', 1), 1)\n",
+        solution_code=CANONICAL,
+        import_statement=(),
+        class_description="A stock.",
+        class_name="Stock",
+        test_classes=("StockTestAdd",),
+        class_constructor="",
+        fields=("self.limit", "self.items"),
+        methods_info=methods,
+        contract_solution=CANONICAL,
+    )
+
+
+QUICK = FuzzSettings(max_examples=40)
+
+
+def test_plan_reads_parameter_types_from_the_docstring() -> None:
+    plan = plan_fuzz(stock_record())
+    types = {m.name: [str(p.spec) for p in m.parameters] for m in plan.methods}
+    assert types == {"add": ["str", "int"], "share": ["str", "int"], "names": ["list[str]"]}
+    assert plan.constructor.parameters[0].has_default
+    assert plan.contract_raises == {"ValueError"}
+
+
+def test_planted_divergence_is_found_and_shrunk_to_a_minimal_input() -> None:
+    (result,) = fuzz_candidates(stock_record(), {"planted": PLANTED}, settings=QUICK)
+    assert result.diverges
+    add = next(d for d in result.divergences if d.method == "add")
+    # Shrinking finds the smallest amount past the limit, on the emptiest name.
+    assert add.call == "obj = Stock(); obj.add('', 101)"
+    assert add.expected == "returned 100"
+    assert add.actual == "returned 101"
+
+
+def test_identical_candidate_shows_no_divergence() -> None:
+    (result,) = fuzz_candidates(stock_record(), {"same": CANONICAL}, settings=QUICK)
+    assert not result.diverges
+    assert set(result.examples) == {"add", "share", "names"}
+    assert all(count >= 40 for count in result.examples.values())
+
+
+def test_inputs_the_canonical_rejects_are_discarded_but_contract_exceptions_compared() -> None:
+    # share() on a missing name raises KeyError in the canonical: such inputs say nothing.
+    # A candidate that returns 0.0 there instead is not reported; one that accepts a negative
+    # amount (the canonical raises ValueError on purpose) is.
+    lenient = CANONICAL.replace(
+        "return self.items[name] / parts", "return self.items.get(name, 0) / parts"
+    ).replace('raise ValueError("negative amount")', "amount = amount")
+    (result,) = fuzz_candidates(stock_record(), {"lenient": lenient}, settings=QUICK)
+    kinds = {d.method: d for d in result.divergences}
+    assert "share" not in kinds
+    assert kinds["add"].kind == "exception"
+    assert kinds["add"].expected == "raised ValueError"
+
+
+def test_printed_test_method_passes_on_canonical_and_fails_on_candidate() -> None:
+    (result,) = fuzz_candidates(stock_record(), {"planted": PLANTED}, settings=QUICK)
+    method = next(d for d in result.divergences if d.method == "add").test_method
+    tests = "import unittest\nfrom solution import *\n\n\nclass StockTestFuzz(unittest.TestCase):\n"
+    tests += method + "\n"
+    test_id = "StockTestFuzz.test_fuzz_add_1"
+    assert run_suite(CANONICAL, tests, [test_id]).passed
+    assert not run_suite(PLANTED, tests, [test_id]).passed
+
+
+def test_fuzz_command_exit_codes_and_json(tmp_path: Path) -> None:
+    tasks = tmp_path / "stock.json"
+    dump_records([stock_record()], tasks)
+    planted = tmp_path / "planted.py"
+    planted.write_text(PLANTED, encoding="utf-8")
+    same = tmp_path / "same.py"
+    same.write_text(CANONICAL, encoding="utf-8")
+    runner = CliRunner()
+    found = runner.invoke(
+        app, ["fuzz", str(tasks), "--candidate", str(planted), "--max-examples", "40"]
+    )
+    assert found.exit_code == 1, found.output
+    assert "def test_fuzz_add_1(self):" in found.stdout
+    assert "self.assertEqual(obj.add('', 101), 100)" in found.stdout
+    clean = runner.invoke(
+        app,
+        ["fuzz", str(tasks), "--candidate", str(same), "--max-examples", "40", "--format", "json"],
+    )
+    assert clean.exit_code == 0, clean.output
+    (entry,) = json.loads(clean.stdout)
+    assert entry["diverges"] is False and entry["divergences"] == []
+
+
+def test_fuzz_command_rejects_a_candidate_that_does_not_parse(tmp_path: Path) -> None:
+    tasks = tmp_path / "stock.json"
+    dump_records([stock_record()], tasks)
+    broken = tmp_path / "broken.py"
+    broken.write_text("class Stock(:\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["fuzz", str(tasks), "--candidate", str(broken)])
+    assert result.exit_code == 2
+    assert "broken.py:1" in result.stderr and "syntax error" in result.stderr
+
+
+def test_fuzz_mutants_shows_inputs_that_kill_surviving_mutants(tmp_path: Path) -> None:
+    tasks = tmp_path / "stock.json"
+    dump_records([stock_record()], tasks)
+    result = CliRunner().invoke(
+        app, ["fuzz", str(tasks), "--mutants", "--max-examples", "20", "--format", "json"]
+    )
+    assert result.exit_code == 1, result.output
+    entries = json.loads(result.stdout)
+    # The one test only adds 1 to an empty stock: most mutants survive it, fuzzing tells them apart.
+    assert len(entries) >= 8
+    assert sum(e["diverges"] for e in entries) > len(entries) // 2
+
+
+@settings(max_examples=50, derandomize=True, database=None)
+@given(strategy_for(parse_type_phrase("list of float")))  # type: ignore[arg-type]
+def test_container_strategies_are_non_empty_typed_and_finite(values: list[float]) -> None:
+    assert values
+    assert all(isinstance(v, float) and math.isfinite(v) for v in values)
+
+
+def test_types_read_from_docstring_phrases_and_annotations() -> None:
+    assert str(parse_type_phrase("a list of strings, the words")) == "list[str]"
+    assert str(parse_type_phrase("dict, the scores")) == "dict"
+    assert str(parse_type_phrase("List[int]")) == "list[int]"
+    assert parse_type_phrase("The employee's name") is None
