@@ -41,6 +41,7 @@ CONTROL_FD = 3
 DETAIL_CHARS = 1500  # one event line stays below PIPE_BUF, so lines from two processes never mix
 PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
+PR_SET_PDEATHSIG = 1
 
 _write = os.write
 _dumps = json.dumps
@@ -616,7 +617,55 @@ def serve_run(ctl, request, result_fd, settings):
     )
 
 
+def kill_user(uid):
+    """Kill every process of a uid that belongs to this worker alone; True when none is left."""
+    found = False
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.stat(f"/proc/{entry}").st_uid == uid:
+                    found = True
+                    os.kill(int(entry), signal.SIGKILL)
+            except OSError:
+                pass
+    return not found
+
+
+def supervise(uid, command):
+    """Without a pid namespace something the sample cannot kill must adopt and reap its orphans:
+    this process, still running as the caller's user, starts the zygote and outlives it."""
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    zygote = os.fork()
+    if zygote == 0:
+        os.execvp(command[0], command)
+    status = 0
+    while True:
+        try:
+            pid, waited = os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+        if pid == zygote:
+            status = waited
+            for _ in range(200):
+                if uid < 0:
+                    victims = descendants(os.getpid())
+                    for victim in victims:
+                        with contextlib.suppress(OSError):
+                            os.kill(victim, signal.SIGKILL)
+                    if not victims:
+                        break
+                elif kill_user(uid):
+                    break
+                reap()
+                time.sleep(0.005)
+    sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
+
+
 def main():
+    if sys.argv[1] == "--supervise":
+        supervise(int(sys.argv[2]), sys.argv[3:])
+        return
     settings = json.loads(sys.argv[1])
     prctl(PR_SET_DUMPABLE, 0)  # samples run as the same user: keep them out of /proc/<zygote>
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a sample come back here to be killed

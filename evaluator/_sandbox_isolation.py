@@ -217,7 +217,11 @@ def launch(config: WorkerConfig, index: int) -> Launch:
     env["TMPDIR"] = samples
     kill_all = config.isolation == UNSHARE or uid is not None
     settings |= {"sample_root": samples, "scratch": scratch, "kill_all": kill_all, "wipe": []}
-    prefix = unshare_prefix(config) if config.isolation == UNSHARE else []
+    if config.isolation == UNSHARE:
+        # The zygote is pid 1 of its namespace: it adopts every orphan and cannot be killed.
+        prefix = unshare_prefix(config)
+    else:
+        prefix = [config.python, "-I", str(DRIVER), "--supervise", str(-1 if uid is None else uid)]
     argv = [*prefix, *drop, config.python, "-I", str(DRIVER)]
     return Launch([*argv, json.dumps(settings)], env, samples, scratch, (), kill_all, uid, host_dir)
 

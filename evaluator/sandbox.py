@@ -281,6 +281,11 @@ class SuiteRunner:
         for worker in workers:
             worker.stop()
 
+    def workers(self) -> list[Worker]:
+        """The warm workers that are not running a suite right now."""
+        with self._lock:
+            return [w for ws in self._idle.values() for w in ws]
+
     def _acquire(self, config: WorkerConfig) -> Worker:
         with self._lock:
             idle = self._idle.get(config)

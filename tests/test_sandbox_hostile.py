@@ -1,0 +1,192 @@
+"""Hostile samples: each is scored as a failure, the runner keeps working, nothing is left behind."""
+
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from classwright.evaluator._sandbox_isolation import available
+from classwright.evaluator.sandbox import Limits, SuiteRunner, collect_test_ids, run_suite
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+REPO_ROOT = Path(__file__).resolve().parents[1]
+TASK_TESTS = (HOSTILE / "task_tests.py").read_text()
+HONEST = (HOSTILE / "honest.py").read_text()
+TEST_IDS = [f"{cls}.{m}" for cls, methods in collect_test_ids(TASK_TESTS).items() for m in methods]
+SAMPLES = sorted(
+    path.stem for path in HOSTILE.glob("*.py") if path.stem not in ("honest", "task_tests")
+)
+# Short clocks: the honest tests take milliseconds, the hostile ones are cut off.
+LIMITS = Limits(test_timeout=1.5, load_timeout=4.0, memory_bytes=1024**3, processes=32)
+# Without a private filesystem and network these tricks work; only a real sandbox stops them.
+NEEDS_FILESYSTEM_ISOLATION = {"read_canonical", "write_outside", "open_socket"}
+
+
+class Listener:
+    """A TCP server on 127.0.0.1 that counts connections (none must arrive from a sample)."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(0.2)
+        self.port = self.server.getsockname()[1]
+        self.connections = 0
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.stopped.is_set():
+            try:
+                conn, _ = self.server.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            self.connections += 1
+            conn.close()
+
+    def close(self) -> None:
+        self.stopped.set()
+        self.thread.join()
+        self.server.close()
+
+
+@pytest.fixture(scope="module", params=["bubblewrap", "rlimits-only"])
+def runner(request: pytest.FixtureRequest) -> Iterator[tuple[SuiteRunner, str]]:
+    import sys
+
+    if not available(request.param, sys.executable):
+        pytest.skip(f"{request.param} does not work on this machine")
+    with SuiteRunner() as suite_runner:
+        yield suite_runner, request.param
+
+
+def _processes() -> dict[int, tuple[int, int, str]]:
+    """pid -> (parent pid, uid, command line) for every process on the host."""
+    table = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_bytes()
+            uid = os.stat(f"/proc/{entry}").st_uid
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
+        table[int(entry)] = (ppid, uid, cmdline)
+    return table
+
+
+def _is_zygote(cmdline: str) -> bool:
+    return (
+        "driver.py" in cmdline
+        and "--supervise" not in cmdline
+        and not cmdline.startswith(("bwrap", "unshare", "setpriv"))
+    )
+
+
+def _sample_processes(suite_runner: SuiteRunner) -> list[str]:
+    """Processes below any zygote of the runner: there must be none between samples."""
+    table = _processes()
+    roots = {w.process.pid for w in suite_runner.workers() if w.process is not None}
+    below: dict[int, list[int]] = {}
+    for pid, (ppid, _uid, _cmd) in table.items():
+        below.setdefault(ppid, []).append(pid)
+    zygotes = [pid for pid in roots if pid in table and _is_zygote(table[pid][2])]
+    stack = [pid for pid in roots if pid not in zygotes]
+    while stack:
+        pid = stack.pop()
+        for child in below.get(pid, []):
+            if _is_zygote(table[child][2]):
+                zygotes.append(child)
+            else:
+                stack.append(child)
+    leftover = []
+    stack = list(zygotes)
+    while stack:
+        for child in below.get(stack.pop(), []):
+            leftover.append(f"{child}: {table[child][2]}")
+            stack.append(child)
+    uids = {w.uid for w in suite_runner.workers() if w.uid not in (None, 0, os.getuid())}
+    for pid, (_ppid, uid, cmd) in table.items():
+        if uid in uids and pid not in zygotes:
+            leftover.append(f"{pid} (uid {uid}): {cmd}")
+    return leftover
+
+
+def _host_leftovers(marker: str) -> list[str]:
+    found = []
+    for folder in (Path(tempfile.gettempdir()), REPO_ROOT, Path.home(), Path("/var/tmp")):
+        if (folder / marker).exists():
+            found.append(str(folder / marker))
+    found += [str(p) for p in Path(tempfile.gettempdir()).glob("sample-*")]
+    return found
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_hostile_sample_fails_and_leaves_nothing(
+    name: str, runner: tuple[SuiteRunner, str], tmp_path: Path
+) -> None:
+    suite_runner, isolation = runner
+    if isolation == "rlimits-only" and name in NEEDS_FILESYSTEM_ISOLATION:
+        pytest.skip("rlimits-only has no private filesystem or network (reported as such)")
+    marker = f"classwright-hostile-{name}-{os.getpid()}"
+    listener = Listener()
+    source = (
+        (HOSTILE / f"{name}.py")
+        .read_text()
+        .replace("__REPO_ROOT__", str(REPO_ROOT))
+        .replace("__CANONICAL__", str(HOSTILE / "honest.py"))
+        .replace("__PORT__", str(listener.port))
+        .replace("__MARKER__", marker)
+    )
+    before = set(Path(tempfile.gettempdir()).glob("classwright-sandbox-*"))
+    try:
+        run = run_suite(
+            source, TASK_TESTS, TEST_IDS, limits=LIMITS, isolation=isolation, runner=suite_runner
+        )
+        honest = run_suite(
+            HONEST, TASK_TESTS, TEST_IDS, limits=LIMITS, isolation=isolation, runner=suite_runner
+        )
+        leftover_processes = _sample_processes(suite_runner)
+    finally:
+        listener.close()
+
+    assert list(run.outcomes) == TEST_IDS
+    assert run.isolation == isolation
+    passed = [o.test_id for o in run.outcomes.values() if o.passed]
+    assert passed == [], f"{name} was credited with {passed}: {run.outcomes}"
+    assert honest.passed, f"the honest sample after {name}: {honest.outcomes} {honest.load_error}"
+    assert leftover_processes == []
+    assert _host_leftovers(marker) == []
+    assert listener.connections == 0
+    after = set(Path(tempfile.gettempdir()).glob("classwright-sandbox-*"))
+    # Worker folders (rlimits-only) belong to live workers; none may appear per sample.
+    assert len(after - before) <= len(suite_runner.workers())
+
+
+def test_hostile_verdicts_name_what_happened() -> None:
+    """The error types say why each hostile sample failed, so a report can show it."""
+    expected = {
+        "exit_before_tests": "SystemExit",
+        "os_exit_in_test": "Crash",
+        "sys_exit_in_test": "SystemExit",
+        "patch_assertions": "Tampered",
+        "patch_test_result": "Tampered",
+        "raise_skiptest": "Skipped",
+        "ignore_sigterm_and_loop": "Timeout",
+        "huge_allocation": "MemoryError",
+        "deep_recursion": "Crash",
+        "replace_testcase": "Tampered",
+    }
+    for name, error_type in expected.items():
+        run = run_suite((HOSTILE / f"{name}.py").read_text(), TASK_TESTS, TEST_IDS, limits=LIMITS)
+        types = {o.error_type for o in run.outcomes.values()}
+        assert types == {error_type}, f"{name}: {run.outcomes}"
