@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import libcst as cst
@@ -14,6 +15,13 @@ def parse_source(text: str, path: str | Path) -> cst.Module:
     try:
         return cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
+        # CPython's parser names the place and the problem more precisely than LibCST's.
+        try:
+            ast.parse(text, filename=str(path))
+        except SyntaxError as py_error:
+            raise InputError(
+                path, f"syntax error: {py_error.msg}", py_error.lineno or 0, py_error.offset or 0
+            ) from None
         message = str(exc.message).splitlines()[0] if exc.message else "invalid syntax"
         raise InputError(
             path, f"syntax error: {message}", exc.editor_line, exc.editor_column

@@ -50,14 +50,12 @@ def _imported_module(import_node: cst.CSTNode, bound_name: str) -> str | None:
     if isinstance(import_node, cst.Import):
         for alias in import_node.names:
             full = _dotted(alias.name)
-            bound = (
-                alias.asname.name.value
-                if alias.asname and isinstance(alias.asname.name, cst.Name)
-                else full.split(".")[0]
-            )
-            if bound == bound_name:
-                # ``import os.path`` binds ``os``; ``import numpy as np`` binds np -> numpy.
-                return full if alias.asname else full.split(".")[0]
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                if alias.asname.name.value == bound_name:
+                    return full  # ``import numpy as np`` binds np -> numpy
+            elif bound_name in (full, full.split(".")[0]):
+                # ``import os.path`` binds ``os``; the module used is the dotted one.
+                return full
         return None
     if isinstance(import_node, cst.ImportFrom):
         dots = "." * len(import_node.relative)
@@ -192,8 +190,8 @@ def _record_library(
     owner = next((m for start, end, m in spans if start <= line <= end), None)
     if owner is None:
         return
-    bound = node.value if isinstance(node, cst.Name) else None
-    if bound is None:
+    bound = _dotted(node) if isinstance(node, cst.Name | cst.Attribute) else ""
+    if not bound:
         return
     for referent in access.referents:
         import_node = getattr(referent, "node", None)

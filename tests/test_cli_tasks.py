@@ -1,0 +1,95 @@
+"""The task commands as a user runs them: new, skeleton, export, import; bad input exits 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from classwright.authoring.taskdir import load_task
+from classwright.cli import app
+
+runner = CliRunner()
+
+
+def test_help_lists_the_commands() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for command in ("import", "export", "skeleton", "new", "tags", "evaluate"):
+        assert command in result.output
+
+
+def test_new_scaffolds_a_task_the_loader_accepts(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["new", "SeatMap", "--methods", "book,release", "--into", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    record = load_task(tmp_path / "SeatMap")
+    assert [m.method_name for m in record.methods_info] == ["book", "release"]
+    assert record.test_classes == ("SeatMapTestBook", "SeatMapTestRelease", "SeatMapTest")
+    assert all(":param value: int" in m.method_description for m in record.methods_info)
+    again = runner.invoke(app, ["new", "SeatMap", "--into", str(tmp_path)])
+    assert again.exit_code == 2
+    assert "already exists" in again.stderr
+
+
+def test_new_rejects_a_name_that_is_not_a_class_name(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", "seat map", "--into", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "CamelCase" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_skeleton_prints_the_contract_without_bodies(small_task: Path) -> None:
+    result = runner.invoke(app, ["skeleton", str(small_task)])
+    assert result.exit_code == 0
+    assert "def add(self, word: str) -> int:" in result.stdout
+    assert "self.counts[word] += 1" not in result.stdout
+    assert "self.counts = Counter()" in result.stdout  # the constructor is kept
+
+
+def test_export_writes_classeval_and_jsonl(small_task: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["export", str(small_task.parent), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    records = json.loads(out.read_text())
+    assert [r["class_name"] for r in records] == ["Tally"]
+    lines = tmp_path / "out.jsonl"
+    result = runner.invoke(
+        app, ["export", str(small_task), "--format", "jsonl", "--out", str(lines)]
+    )
+    assert result.exit_code == 0
+    assert json.loads(lines.read_text().splitlines()[0])["task_id"] == "tally"
+
+
+def test_a_broken_task_exits_2_naming_the_file_and_writes_nothing(
+    small_task: Path, tmp_path: Path
+) -> None:
+    (small_task / "tests.py").write_text("import unittest\n\nclass Nothing:\n    pass\n")
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["export", str(small_task), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "tests.py: no test classes" in result.stderr
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_import_of_broken_json_exits_2_with_line_and_column(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"task_id": 1,}]')
+    result = runner.invoke(app, ["import", "classeval", str(bad), "--out", str(tmp_path / "t")])
+    assert result.exit_code == 2
+    assert f"{bad}:1:" in result.stderr and "invalid JSON" in result.stderr
+    assert not (tmp_path / "t").exists()
+
+
+def test_import_reports_a_record_it_cannot_import(classeval_data: Path, tmp_path: Path) -> None:
+    records = json.loads(classeval_data.read_text())[:2]
+    records[1]["solution_code"] = "def broken(:\n"
+    src = tmp_path / "two.json"
+    src.write_text(json.dumps(records))
+    result = runner.invoke(app, ["import", "classeval", str(src), "--out", str(tmp_path / "t")])
+    assert result.exit_code == 1
+    assert "ClassEval_1" in result.output and "not imported" in result.output
+    assert [p.name for p in (tmp_path / "t").iterdir()] == ["AccessGatewayFilter"]
