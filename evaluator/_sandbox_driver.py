@@ -233,8 +233,8 @@ def run_tests(request, emit):
         cov = coverage.Coverage(
             data_file=None, branch=True, config_file=False, include=[candidate_path]
         )
-        cov.switch_context("(import)")
         cov.start()
+        cov.switch_context("(import)")
     try:
         tests_module = importlib.import_module(test_module_name)
     except BaseException as exc:  # the candidate may raise anything, SystemExit included
@@ -428,6 +428,7 @@ def sample_child(request, result_fd, workdir, stderr_path):
         ):
             with open(os.path.join(workdir, name + ".py"), "w", encoding="utf-8") as handle:
                 handle.write(text)
+        sys.dont_write_bytecode = True  # the folder holds the two modules and nothing else
         sys.path.insert(0, workdir)
         importlib.invalidate_caches()
         apply_limits(request["rlimits"])
@@ -596,12 +597,12 @@ def serve_run(ctl, request, result_fd, settings):
                     os.kill(pid, signal.SIGKILL)
     os.close(pidfd)
     leftover = kill_leftovers(settings["kill_all"])
-    remove_tree(workdir)
-    for directory in settings.get("wipe", []):
-        wipe(directory)
     detail = tail(stderr_path)
     with contextlib.suppress(OSError):
         os.unlink(stderr_path)
+    remove_tree(workdir)
+    for directory in settings.get("wipe", []):
+        wipe(directory)
     if parent_gone:
         sys.exit(0)
     send_frame(

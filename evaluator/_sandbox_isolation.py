@@ -185,15 +185,21 @@ class Launch:
 def launch(config: WorkerConfig, index: int) -> Launch:
     interpreter = describe_interpreter(config.python)
     env = dict(QUIET_ENV)
+    uid = sandbox_user(index) if (config.drop_root and is_root()) else None
+    drop = drop_privileges(uid) if uid is not None else []
     if config.fake_time is not None:
         library = faketime_library()
         if library is None:
             raise RuntimeError("fake_time needs libfaketime (Debian package `faketime`)")
-        env["LD_PRELOAD"] = library
-        env["FAKETIME"] = "@" + config.fake_time
-        env["DONT_FAKE_MONOTONIC"] = "1"
-    uid = sandbox_user(index) if (config.drop_root and is_root()) else None
-    drop = drop_privileges(uid) if uid is not None else []
+        # Set for the interpreter only: a root setpriv under libfaketime would leave a root-owned
+        # semaphore behind that the interpreter, same pid and another user, cannot open.
+        drop += [
+            "/usr/bin/env",
+            f"LD_PRELOAD={library}",
+            f"FAKETIME=@{config.fake_time}",
+            "FAKETIME_DONT_FAKE_MONOTONIC=1",
+            "DONT_FAKE_MONOTONIC=1",
+        ]
     settings: dict[str, object] = {"preload": list(config.preload)}
     if config.isolation == BUBBLEWRAP:
         prefix = bubblewrap_prefix(config, interpreter)

@@ -1,0 +1,462 @@
+"""The sandboxed runner: verdicts, limits, isolation, clock, order, coverage, batches."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+import tempfile
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from classwright.evaluator._sandbox_isolation import available, best_isolation
+from classwright.evaluator.sandbox import (
+    Limits,
+    SuiteJob,
+    SuiteRunner,
+    collect_test_ids,
+    run_suite,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+CLASSEVAL = REPO_ROOT.parent / "shared" / "classeval"
+BUBBLEWRAP = available("bubblewrap", sys.executable)
+needs_bubblewrap = pytest.mark.skipif(not BUBBLEWRAP, reason="bubblewrap does not work here")
+
+CALC = textwrap.dedent(
+    """
+    class Calc:
+        def add(self, a, b):
+            return a + b
+
+        def div(self, a, b):
+            return a / b
+
+        def sign(self, x):
+            if x > 0:
+                return 1
+            if x < 0:
+                return -1
+            return 0
+    """
+)
+
+
+def module(body: str) -> str:
+    return "import unittest\nfrom solution import *\n\n" + textwrap.dedent(body)
+
+
+CALC_TESTS = module(
+    """
+    class CalcTestAdd(unittest.TestCase):
+        def test_add(self):
+            self.assertEqual(Calc().add(1, 2), 3)
+
+        def test_add_wrong(self):
+            self.assertEqual(Calc().add(2, 2), 5)
+
+
+    class CalcTestDiv(unittest.TestCase):
+        def test_div(self):
+            self.assertEqual(Calc().div(4, 2), 2)
+
+        def test_div_zero(self):
+            self.assertEqual(Calc().div(1, 0), 0)
+
+        def test_missing_attribute(self):
+            Calc().mul(1, 2)
+    """
+)
+
+
+def ids_of(test_source: str) -> list[str]:
+    return [f"{c}.{m}" for c, methods in collect_test_ids(test_source).items() for m in methods]
+
+
+@pytest.fixture(scope="module")
+def runner() -> Iterator[SuiteRunner]:
+    with SuiteRunner() as suite_runner:
+        yield suite_runner
+
+
+# --- static collection
+
+
+def test_collect_test_ids_lists_test_classes_in_order_with_sorted_methods() -> None:
+    source = textwrap.dedent(
+        """
+        import unittest
+        raise SystemExit("never run")
+
+        class Helper:
+            def test_not_a_test_case(self): ...
+
+        class ZooTest(unittest.TestCase):
+            def test_b(self): ...
+            def test_a(self): ...
+            def helper(self): ...
+
+        class Base(unittest.TestCase):
+            def test_shared(self): ...
+
+        class AppTest(Base):
+            async def test_async(self): ...
+
+        class EmptyTest(unittest.TestCase):
+            pass
+        """
+    )
+    assert collect_test_ids(source) == {
+        "ZooTest": ["test_a", "test_b"],
+        "Base": ["test_shared"],
+        "AppTest": ["test_async", "test_shared"],
+        "EmptyTest": [],
+    }
+
+
+def test_collect_test_ids_rejects_source_that_does_not_parse() -> None:
+    with pytest.raises(SyntaxError):
+        collect_test_ids("class Broken(:\n")
+
+
+# --- verdicts
+
+
+def test_each_requested_test_gets_its_own_verdict_in_request_order(runner: SuiteRunner) -> None:
+    first = "CalcTestDiv.test_div_zero"
+    ids = [first, *(i for i in ids_of(CALC_TESTS) if i != first), "CalcTestAdd.test_absent"]
+    run = run_suite(CALC, CALC_TESTS, ids, runner=runner)
+    assert list(run.outcomes) == ids
+    summary = {k: (o.status, o.error_type) for k, o in run.outcomes.items()}
+    assert summary == {
+        "CalcTestDiv.test_div_zero": ("error", "ZeroDivisionError"),
+        "CalcTestAdd.test_add": ("passed", None),
+        "CalcTestAdd.test_add_wrong": ("failed", "AssertionError"),
+        "CalcTestDiv.test_div": ("passed", None),
+        "CalcTestDiv.test_missing_attribute": ("error", "AttributeError"),
+        "CalcTestAdd.test_absent": ("missing", "Missing"),
+    }
+    assert run.load_error is None
+    assert run.isolation == best_isolation()
+    assert not run.passed
+    assert "5" in run.outcomes["CalcTestAdd.test_add_wrong"].detail
+
+
+def test_a_candidate_that_does_not_parse_fails_every_test_with_a_load_error(
+    runner: SuiteRunner,
+) -> None:
+    run = run_suite("class Calc(:\n    pass\n", CALC_TESTS, ids_of(CALC_TESTS), runner=runner)
+    assert run.load_error is not None and run.load_error.startswith("SyntaxError")
+    assert {o.error_type for o in run.outcomes.values()} == {"SyntaxError"}
+    assert not any(o.passed for o in run.outcomes.values())
+
+
+def test_missing_names_are_an_import_error(runner: SuiteRunner) -> None:
+    tests = "import unittest\nfrom solution import Calc\n" + CALC_TESTS.split("\n", 2)[2]
+    run = run_suite("class Other:\n    pass\n", tests, ids_of(CALC_TESTS), runner=runner)
+    assert run.load_error is not None and run.load_error.startswith("ImportError")
+
+
+def test_skips_and_expected_failures_in_the_tests_never_count_as_passes(
+    runner: SuiteRunner,
+) -> None:
+    tests = module(
+        """
+        class CalcTest(unittest.TestCase):
+            @unittest.skip("later")
+            def test_skipped(self):
+                pass
+
+            @unittest.expectedFailure
+            def test_expected_failure(self):
+                self.assertEqual(1, 2)
+
+            @unittest.expectedFailure
+            def test_unexpected_success(self):
+                pass
+
+            def test_subtests(self):
+                for x in (1, 2):
+                    with self.subTest(x=x):
+                        self.assertEqual(x, 1)
+        """
+    )
+    run = run_suite(CALC, tests, ids_of(tests), runner=runner)
+    summary = {k.split(".")[1]: (o.status, o.error_type) for k, o in run.outcomes.items()}
+    assert summary == {
+        "test_skipped": ("skipped", "Skipped"),
+        "test_expected_failure": ("failed", "ExpectedFailure"),
+        "test_unexpected_success": ("failed", "UnexpectedSuccess"),
+        "test_subtests": ("failed", "AssertionError"),
+    }
+
+
+def test_a_failing_class_fixture_fails_that_class_only(runner: SuiteRunner) -> None:
+    tests = module(
+        """
+        class BrokenTest(unittest.TestCase):
+            @classmethod
+            def setUpClass(cls):
+                raise KeyError("fixture")
+
+            def test_one(self):
+                pass
+
+        class FineTest(unittest.TestCase):
+            @classmethod
+            def setUpClass(cls):
+                cls.calc = Calc()
+
+            def test_add(self):
+                self.assertEqual(self.calc.add(1, 1), 2)
+        """
+    )
+    run = run_suite(CALC, tests, ids_of(tests), runner=runner)
+    assert run.outcomes["BrokenTest.test_one"].error_type == "KeyError"
+    assert run.outcomes["FineTest.test_add"].passed
+
+
+def test_a_hung_test_is_killed_and_the_remaining_tests_still_run(runner: SuiteRunner) -> None:
+    tests = module(
+        """
+        class CalcTest(unittest.TestCase):
+            def test_a(self):
+                self.assertEqual(Calc().add(1, 1), 2)
+
+            def test_b_hangs(self):
+                import time
+                time.sleep(600)
+
+            def test_c(self):
+                self.assertEqual(Calc().sign(-3), -1)
+        """
+    )
+    run = run_suite(CALC, tests, ids_of(tests), limits=Limits(test_timeout=1.0), runner=runner)
+    summary = {k.split(".")[1]: o.status for k, o in run.outcomes.items()}
+    assert summary == {"test_a": "passed", "test_b_hangs": "timeout", "test_c": "passed"}
+    assert run.outcomes["CalcTest.test_b_hangs"].error_type == "Timeout"
+    assert run.restarts == 1
+    assert run.seconds < 30
+
+
+def test_an_import_that_hangs_times_out_every_test(runner: SuiteRunner) -> None:
+    candidate = "import time\ntime.sleep(600)\n" + CALC
+    run = run_suite(
+        candidate, CALC_TESTS, ids_of(CALC_TESTS), limits=Limits(load_timeout=1.0), runner=runner
+    )
+    assert run.load_error is not None and run.load_error.startswith("Timeout")
+    assert {o.status for o in run.outcomes.values()} == {"timeout"}
+
+
+# --- limits
+
+
+def _probe(runner: SuiteRunner, body: str, **kwargs: object) -> dict[str, object]:
+    """Run `body` (which sets RESULT) inside the sandbox; the test fails with RESULT as its
+    message, so the parent reads the value back from the outcome's detail."""
+    tests = (
+        module(
+            """
+            import json
+
+            class ProbeTest(unittest.TestCase):
+                def test_probe(self):
+                    RESULT = {}
+            """
+        )
+        + textwrap.indent(textwrap.dedent(body), " " * 8)
+        + "        self.fail('RESULT=' + json.dumps(RESULT))\n"
+    )
+    run = run_suite(CALC, tests, ["ProbeTest.test_probe"], runner=runner, **kwargs)  # type: ignore[arg-type]
+    detail = run.outcomes["ProbeTest.test_probe"].detail
+    assert "RESULT=" in detail, detail
+    return json.loads(detail.rsplit("RESULT=", 1)[1].strip().splitlines()[0])  # type: ignore[no-any-return]
+
+
+def test_memory_files_and_processes_are_limited(runner: SuiteRunner) -> None:
+    limits = Limits(memory_bytes=512 * 1024**2, file_size_bytes=1024**2, processes=8)
+    result = _probe(
+        runner,
+        """
+        import os, time
+        try:
+            hoard = bytearray(1024**3)
+            RESULT['memory'] = 'allocated'
+        except MemoryError:
+            RESULT['memory'] = 'MemoryError'
+        try:
+            with open('big.bin', 'wb') as handle:
+                handle.write(b'x' * (2 * 1024**2))
+            RESULT['file'] = 'written'
+        except OSError as exc:
+            RESULT['file'] = type(exc).__name__
+        children = 0
+        try:
+            for _ in range(50):
+                if os.fork() == 0:
+                    time.sleep(60)
+                    os._exit(0)
+                children += 1
+        except OSError:
+            pass
+        RESULT['children'] = children
+        """,
+        limits=limits,
+    )
+    assert result["memory"] == "MemoryError"
+    assert result["file"] == "OSError"
+    assert isinstance(result["children"], int) and 1 <= result["children"] <= 8
+
+
+@needs_bubblewrap
+def test_the_sandbox_sees_only_its_own_folder(runner: SuiteRunner) -> None:
+    result = _probe(
+        runner,
+        f"""
+        import os
+        RESULT['cwd_files'] = sorted(os.listdir('.'))
+        RESULT['repo_visible'] = os.path.exists({str(REPO_ROOT)!r})
+        RESULT['shared_visible'] = os.path.exists({str(REPO_ROOT.parent / "shared")!r})
+        RESULT['uid'] = os.getuid()
+        try:
+            open('/usr/lib/classwright-probe', 'w')
+            RESULT['usr_writable'] = True
+        except OSError:
+            RESULT['usr_writable'] = False
+        """,
+    )
+    assert result["cwd_files"] == ["solution.py", "test_solution.py"]
+    assert result["repo_visible"] is False
+    assert result["shared_visible"] is False
+    assert result["usr_writable"] is False
+    if os.geteuid() == 0:
+        assert result["uid"] != 0
+
+
+@needs_bubblewrap
+def test_no_network_unless_asked_for(runner: SuiteRunner) -> None:
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+    body = f"""
+        import socket
+        try:
+            socket.create_connection(('127.0.0.1', {port}), timeout=2).close()
+            RESULT['connected'] = True
+        except OSError:
+            RESULT['connected'] = False
+        """
+    try:
+        assert _probe(runner, body)["connected"] is False
+        assert _probe(runner, body, network=True)["connected"] is True
+    finally:
+        server.close()
+
+
+def test_root_is_dropped_unless_asked_to_keep_it(runner: SuiteRunner) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("only meaningful when the runner is root")
+    body = "import os\nRESULT['uid'] = os.getuid()\n"
+    assert _probe(runner, body)["uid"] != 0
+    assert _probe(runner, body, drop_root=False)["uid"] == 0
+
+
+def test_fake_time_moves_the_clock_the_tests_see(runner: SuiteRunner) -> None:
+    if not Path("/usr/bin/faketime").exists():
+        pytest.skip("libfaketime is not installed (Debian package faketime)")
+    body = "import datetime\nRESULT['today'] = datetime.date.today().isoformat()\n"
+    assert _probe(runner, body, fake_time="2031-06-15 12:00:00")["today"] == "2031-06-15"
+    assert _probe(runner, body)["today"] != "2031-06-15"
+
+
+def test_rlimits_only_is_reported_when_forced(runner: SuiteRunner) -> None:
+    run = run_suite(
+        CALC, CALC_TESTS, ["CalcTestAdd.test_add"], isolation="rlimits-only", runner=runner
+    )
+    assert run.isolation == "rlimits-only"
+    assert run.outcomes["CalcTestAdd.test_add"].passed
+
+
+# --- order, coverage, batches
+
+
+def test_shuffled_order_exposes_tests_that_depend_on_each_other(runner: SuiteRunner) -> None:
+    tests = module(
+        """
+        STATE = []
+
+        class OrderTest(unittest.TestCase):
+            def test_a_first(self):
+                STATE.append('a')
+
+            def test_b_needs_a(self):
+                self.assertEqual(STATE, ['a'])
+        """
+    )
+    ids = ids_of(tests)
+    assert run_suite(CALC, tests, ids, runner=runner).passed
+    verdicts = {
+        run_suite(CALC, tests, ids, shuffle_seed=seed, runner=runner).passed for seed in range(8)
+    }
+    assert verdicts == {True, False}
+
+
+def test_coverage_reports_branches_and_lines_per_test(runner: SuiteRunner) -> None:
+    tests = module(
+        """
+        class CalcTestSign(unittest.TestCase):
+            def test_positive(self):
+                self.assertEqual(Calc().sign(5), 1)
+
+        class CalcTestAdd(unittest.TestCase):
+            def test_add(self):
+                self.assertEqual(Calc().add(1, 2), 3)
+        """
+    )
+    run = run_suite(CALC, tests, ids_of(tests), measure_coverage=True, runner=runner)
+    report = run.coverage
+    assert report is not None and run.passed
+    lines = CALC.splitlines()
+    sign_if = lines.index("        if x > 0:") + 1
+    div_body = lines.index("        return a / b") + 1
+    assert div_body in report.missing_lines
+    assert report.branches == 4
+    assert report.covered_branches == 1
+    assert (sign_if, sign_if + 2) in report.missing_branch_arcs
+    assert sign_if in report.executed_by_context["CalcTestSign.test_positive"]
+    assert sign_if not in report.executed_by_context["CalcTestAdd.test_add"]
+    assert 0 < report.percent < 100 and report.branch_percent == 25.0
+    assert run_suite(CALC, tests, ids_of(tests), runner=runner).coverage is None
+
+
+def test_run_many_yields_every_job_once(runner: SuiteRunner) -> None:
+    ids = ids_of(CALC_TESTS)
+    jobs = [SuiteJob(CALC, CALC_TESTS, ids), SuiteJob("class Calc: pass\n", CALC_TESTS, ids)] * 3
+    seen = dict(runner.run_many(jobs, workers=2))
+    assert sorted(seen) == list(range(6))
+    for index, run in seen.items():
+        assert run.outcomes["CalcTestAdd.test_add"].passed == (index % 2 == 0)
+
+
+def test_nothing_is_left_on_the_host_after_a_run(runner: SuiteRunner) -> None:
+    before = set(Path(tempfile.gettempdir()).iterdir())
+    run = run_suite(CALC, CALC_TESTS, ids_of(CALC_TESTS), runner=runner)
+    assert run.outcomes["CalcTestAdd.test_add"].passed
+    created = [p for p in set(Path(tempfile.gettempdir()).iterdir()) - before]
+    assert [p for p in created if p.name.startswith(("sample-", "classwright-sandbox-"))] == []
+
+
+@pytest.mark.skipif(not CLASSEVAL.exists(), reason="ClassEval data is not next to the checkout")
+def test_a_classeval_canonical_solution_passes(runner: SuiteRunner) -> None:
+    records = json.loads((CLASSEVAL / "ClassEval_data.json").read_text())
+    record = records[0]
+    tests = "from solution import *\n" + record["test"]
+    ids = ids_of(tests)
+    run = run_suite(
+        "\n".join(record["import_statement"]) + "\n" + record["solution_code"], tests, ids
+    )
+    assert run.passed, run.outcomes
+    assert len(ids) >= 5
