@@ -9,4 +9,4 @@ pkg=$(.venv/bin/python -c 'import classwright, os; print(os.path.dirname(classwr
 .venv/bin/mypy "$pkg"
 # Not `python -m pytest`: that puts the checkout first on sys.path, where the thin
 # classwright/ folder would shadow the installed package.
-.venv/bin/pytest -n 2 -q "$@"
+.venv/bin/pytest -n 2 --dist loadfile -q "$@"

@@ -93,3 +93,15 @@ def test_import_reports_a_record_it_cannot_import(classeval_data: Path, tmp_path
     assert result.exit_code == 1
     assert "ClassEval_1" in result.output and "not imported" in result.output
     assert [p.name for p in (tmp_path / "t").iterdir()] == ["AccessGatewayFilter"]
+
+
+def test_import_reads_the_hugging_face_parquet_form(classeval_data: Path, tmp_path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    records = json.loads(classeval_data.read_text())[:3]
+    parquet = tmp_path / "test-00000-of-00001.parquet"
+    pq.write_table(pa.Table.from_pylist(records), parquet)
+    result = runner.invoke(app, ["import", "classeval", str(parquet), "--out", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    assert load_task(tmp_path / "t" / "ArgumentParser").task_id == "ClassEval_2"
