@@ -1,0 +1,114 @@
+"""A small task that satisfies every static rule; fixtures start from it.
+
+Rules use ``CLEAN_SOLUTION`` and ``CLEAN_TESTS`` as their VALID fixture (the clean task must
+stay clean under every rule) and write their INVALID fixtures out in full, so each rule file
+shows the defect it flags.
+"""
+
+from __future__ import annotations
+
+from classwright.authoring.rules.framework import Fixture
+
+CLEAN_SOLUTION = '''
+class Tally:
+    """
+    Counts votes for named options.
+    """
+
+    def __init__(self, options: list):
+        """
+        Start a tally with no votes.
+        :param options: list of str, the options that can receive votes
+        self.votes: dict, option -> number of votes
+        """
+        self.votes = {option: 0 for option in options}
+
+    def vote(self, option: str) -> bool:
+        """
+        Add one vote for an option.
+        :param option: str, the option voted for
+        :return: bool, True if the option exists and the vote was counted
+        >>> tally = Tally(["a"])
+        >>> tally.vote("a")
+        True
+        """
+        if option not in self.votes:
+            return False
+        self.votes[option] += 1
+        return True
+
+    def vote_many(self, options: list) -> int:
+        """
+        Vote once for each option in a list.
+        :param options: list of str, the options voted for
+        :return: int, the number of votes counted
+        >>> Tally(["a", "b"]).vote_many(["a", "b", "c"])
+        2
+        """
+        return sum(1 for option in options if self.vote(option))
+'''
+
+
+def _method_tests(method: str, calls: list[str]) -> str:
+    camel = "".join(part.title() for part in method.split("_"))
+    body = "".join(
+        f"""
+    def test_{method}_{number}(self):
+        tally = Tally(["a", "b"])
+        {call}
+"""
+        for number, call in enumerate(calls, 1)
+    )
+    return f"\n\nclass TallyTest{camel}(unittest.TestCase):{body}"
+
+
+CLEAN_TESTS = (
+    "import unittest\n\nfrom solution import Tally"
+    + _method_tests(
+        "vote",
+        [
+            'self.assertTrue(tally.vote("a"))',
+            'self.assertFalse(tally.vote("c"))',
+            'tally.vote("a")\n        self.assertEqual(tally.votes["a"], 1)',
+            'tally.vote("b")\n        self.assertEqual(tally.votes["a"], 0)',
+            'self.assertFalse(tally.vote(""))',
+        ],
+    )
+    + _method_tests(
+        "vote_many",
+        [
+            'self.assertEqual(tally.vote_many(["a"]), 1)',
+            "self.assertEqual(tally.vote_many([]), 0)",
+            'self.assertEqual(tally.vote_many(["c"]), 0)',
+            'self.assertEqual(tally.vote_many(["a", "a"]), 2)',
+            'tally.vote_many(["b", "c"])\n        self.assertEqual(tally.votes["b"], 1)',
+        ],
+    )
+    + """
+
+
+class TallyTest(unittest.TestCase):
+    def test_tally(self):
+        tally = Tally(["a", "b"])
+        self.assertTrue(tally.vote("a"))
+        self.assertEqual(tally.vote_many(["a", "b"]), 2)
+        self.assertEqual(tally.votes, {"a": 2, "b": 1})
+"""
+)
+
+CLEAN_TASK = Fixture(solution=CLEAN_SOLUTION, tests=CLEAN_TESTS)
+"""The clean task: every static rule's first VALID fixture."""
+
+
+def smoke_tests(class_name: str) -> str:
+    """A test module with one class-level test, for fixtures about the solution only."""
+    return f"""
+import unittest
+
+from solution import {class_name}
+
+
+class {class_name}Test(unittest.TestCase):
+    def test_create(self):
+        self.assertIsInstance({class_name}(), {class_name})
+"""

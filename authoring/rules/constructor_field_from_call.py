@@ -1,0 +1,145 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import libcst as cst
+
+from classwright.authoring.rules._contract import field_writes
+from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
+from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
+
+# Modules whose functions build values without touching the outside world.
+PURE_MODULES = frozenset(
+    {
+        "collections",
+        "copy",
+        "dataclasses",
+        "decimal",
+        "enum",
+        "fractions",
+        "functools",
+        "heapq",
+        "bisect",
+        "itertools",
+        "math",
+        "operator",
+        "re",
+        "string",
+        "typing",
+        "array",
+    }
+)
+# Builtins that read or change the world outside the object.
+IMPURE_BUILTINS = frozenset({"open", "input", "print", "exec", "eval", "__import__"})
+
+
+def _imported_modules(module: cst.Module) -> dict[str, str]:
+    """Bound name -> top-level module, for the module's top-level imports."""
+    bound: dict[str, str] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    root = cst.Module([]).code_for_node(alias.name).split(".")[0]
+                    name = alias.asname.name if alias.asname else None
+                    key = name.value if isinstance(name, cst.Name) else root
+                    bound[key] = root
+            elif isinstance(small, cst.ImportFrom) and small.module is not None:
+                root = cst.Module([]).code_for_node(small.module).split(".")[0]
+                if isinstance(small.names, cst.ImportStar):
+                    continue
+                for alias in small.names:
+                    asname = alias.asname.name if alias.asname else alias.name
+                    if isinstance(asname, cst.Name):
+                        bound[asname.value] = root
+    return bound
+
+
+def _call_root(call: cst.Call) -> str:
+    node: cst.BaseExpression = call.func
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+class _Calls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.calls: list[cst.Call] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(node)
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+class FieldFromCall(Rule):
+    """
+    ## What it does
+    Flags a field that `__init__` initialises by calling a library that reaches outside the
+    object (files, databases, clocks, randomness: anything but pure modules such as
+    `collections`, `math` or `re`) or a builtin such as `open`.
+
+    ## Why it matters
+    Fields should start from a default or from a constructor parameter, so every test starts
+    from a known state. A field read from the clock, the disk or a random generator makes the
+    object's starting state differ between runs and machines.
+
+    ## Example
+    ```python
+    def __init__(self):
+        self.created = datetime.datetime.now()
+    ```
+
+    ## Use instead
+    ```python
+    def __init__(self, created: str):
+        self.created = created
+    ```
+    """
+
+    code = "CW302"
+    name = "field-from-call"
+    severity = Severity.WARNING
+    MESSAGE = (
+        "Field `self.{field}` is initialised by calling `{call}`, not from a default or a parameter"
+    )
+
+    VALID = (CLEAN_TASK,)
+    INVALID = (
+        Fixture(
+            solution='''
+            import datetime
+
+
+            class Diary:
+                """Notes by date."""
+
+                def __init__(self):
+                    self.created = datetime.datetime.now()
+            ''',
+            tests=smoke_tests("Diary"),
+            line=8,
+            column=9,
+        ),
+    )
+
+    def check(self, ctx: TaskContext) -> Iterable[Finding]:
+        if ctx.init is None:
+            return
+        imported = _imported_modules(ctx.solution.module)
+        for name, target, value in field_writes(ctx.init):
+            if value is None:
+                continue
+            visitor = _Calls()
+            value.visit(visitor)
+            for call in visitor.calls:
+                root = _call_root(call)
+                impure = root in IMPURE_BUILTINS and root not in imported
+                module = imported.get(root)
+                if impure or (module is not None and module not in PURE_MODULES):
+                    callee = ctx.solution.code(call.func)
+                    yield self.report(ctx, ctx.solution, target, field=name, call=callee)
+                    break

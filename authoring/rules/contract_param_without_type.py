@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from classwright.authoring.rules._contract import (
+    TypeKind,
+    classify_type_text,
+    method_contract,
+    parameters,
+)
+from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
+from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
+
+
+class ParamWithoutType(Rule):
+    """
+    ## What it does
+    Flags a documented parameter whose type is stated neither by an annotation nor at the start
+    of its `:param` text (`:param name: type, description`).
+
+    ## Why it matters
+    Without a type the model cannot know whether `items` is a list, a dict or a string, and
+    tests that pass one of them reward a lucky guess.
+
+    ## Example
+    ```python
+    def add(self, item):
+        \"\"\"
+        Add an item.
+        :param item: the item to add
+        \"\"\"
+    ```
+
+    ## Use instead
+    ```python
+    def add(self, item):
+        \"\"\"
+        Add an item.
+        :param item: str, the item to add
+        \"\"\"
+    ```
+    """
+
+    code = "CW104"
+    name = "param-without-type"
+    severity = Severity.ERROR
+    MESSAGE = "Parameter `{param}` of `{method}` has no type (annotation or `:param` type)"
+
+    VALID = (
+        CLEAN_TASK,
+        Fixture(
+            solution='''
+            class Basket:
+                """Items in a basket."""
+
+                def add(self, item, count):
+                    """
+                    Add an item.
+                    :param item: str, the item to add
+                    :type count: int
+                    :param count: how many
+                    :return: int, the number of items
+                    """
+                    return count
+            ''',
+            tests=smoke_tests("Basket"),
+        ),
+    )
+    INVALID = (
+        Fixture(
+            solution='''
+            class Basket:
+                """Items in a basket."""
+
+                def add(self, item):
+                    """
+                    Add an item.
+                    :param item: the item to add
+                    :return: int, the number of items
+                    """
+                    return 1
+            ''',
+            tests=smoke_tests("Basket"),
+            line=4,
+            column=19,
+        ),
+    )
+
+    def check(self, ctx: TaskContext) -> Iterable[Finding]:
+        for func in ctx.all_methods:
+            contract = method_contract(ctx, func)
+            if contract is None:
+                continue
+            for param in parameters(func):
+                name = param.name.value
+                if param.annotation is not None or name not in contract.params:
+                    continue
+                text = contract.param_types.get(name) or contract.params[name]
+                if classify_type_text(text).kind is TypeKind.ABSENT:
+                    yield self.report(ctx, ctx.solution, param, param=name, method=func.name.value)

@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from classwright.authoring.rules._contract import (
+    TypeKind,
+    classify_type_text,
+    foreign_annotation_names,
+    method_contract,
+)
+from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
+from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
+
+
+class NonBasicReturnType(Rule):
+    """
+    ## What it does
+    Flags a method whose return type, taken from its return annotation or else from its
+    `:return:` (or `:rtype:`) text, is not a basic type (as for CW401).
+
+    ## Why it matters
+    Tests compare what a method returns. A library object as the result ties the tests to that
+    library's equality and printing rules, and the model to its API.
+
+    ## Example
+    ```python
+    def load(self) -> pandas.DataFrame: ...
+    ```
+
+    ## Use instead
+    ```python
+    def load(self) -> list:
+        \"\"\"
+        :return: list of dict, one dict per row
+        \"\"\"
+    ```
+    """
+
+    code = "CW403"
+    name = "non-basic-return-type"
+    severity = Severity.WARNING
+    MESSAGE = "Method `{method}` returns non-basic type `{type}`"
+
+    VALID = (CLEAN_TASK,)
+    INVALID = (
+        Fixture(
+            solution='''
+            import datetime
+
+
+            class Clock:
+                """Tells the time."""
+
+                def today(self) -> datetime.date:
+                    """
+                    Today's date.
+                    :return: the date
+                    """
+                    return datetime.date.today()
+            ''',
+            tests=smoke_tests("Clock"),
+            line=7,
+            column=9,
+        ),
+        Fixture(
+            solution='''
+            class Image:
+                """An image."""
+
+                def pixels(self):
+                    """
+                    The pixels.
+                    :return: numpy.ndarray, one row per line
+                    """
+                    return []
+            ''',
+            tests=smoke_tests("Image"),
+        ),
+    )
+
+    def check(self, ctx: TaskContext) -> Iterable[Finding]:
+        for func in ctx.methods:
+            contract = method_contract(ctx, func)
+            foreign: list[str] = []
+            if func.returns is not None:
+                foreign = foreign_annotation_names(func.returns.annotation)
+            elif contract is not None:
+                text = contract.rtype or contract.returns
+                if text:
+                    kind = classify_type_text(text)
+                    foreign = [kind.foreign] if kind.kind is TypeKind.FOREIGN else []
+            if foreign:
+                yield self.report(
+                    ctx, ctx.solution, func.name, method=func.name.value, type=foreign[0]
+                )
