@@ -1,0 +1,528 @@
+"""Dynamic analyses of a task: its code run through the evaluator's sandbox, as scoring runs it.
+
+Each analysis is a function over a ``TaskFolder`` that returns plain, JSON-friendly values
+(so ``dyncache`` can keep them by content hash):
+
+- ``canonical_run``: the canonical solution against every test, under scoring's conditions
+  (a non-root user, no network, today's date); per-test status and seconds;
+- ``skeleton_run``: the skeleton (bodies removed) against the method-level test classes;
+- ``coverage_run``: branch and statement coverage of the canonical solution, with the lines
+  each test ran (coverage contexts);
+- ``condition_runs``: the same suite again under other conditions (a repeat, a shuffled order,
+  as root, at other dates, with network and host-name lookups made to fail loudly);
+- ``example_run``: the ``>>>`` examples of the docstrings, run with doctest in the sandbox.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from classwright.authoring.taskdir import TaskFolder
+from classwright.evaluator.sandbox import Limits, SuiteRun, collect_test_ids, run_suite
+
+SOLUTION_MODULE = "solution"
+NETWORK_PROBE_ERROR = "NetworkAccess"
+"""The exception a test raises under the network probe when it resolves or connects."""
+EXAMPLE_MARKER = "classwright-examples:"
+
+# Conditions a passing suite is run under again, by name (the names appear in messages).
+REPEAT = "repeat"
+SHUFFLED = "shuffled order"
+AS_ROOT = "as root"
+LATER_DATE = "later date"
+EARLIER_DATE = "earlier date"
+NETWORK = "network probe"
+CONDITIONS = (REPEAT, SHUFFLED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK)
+
+
+@dataclass(frozen=True)
+class DynamicSettings:
+    """What the dynamic analyses depend on besides the task's files (part of the cache key)."""
+
+    test_timeout: float = 5.0
+    """The budget of one test, in seconds (the sandbox kills a test that takes longer)."""
+    slow_test_seconds: float = 1.0
+    """A passing test slower than this is reported as slow."""
+    later_date: str = "2031-07-15 12:00:00"
+    """A date far from today: a test that passes today and fails then is date-dependent."""
+    earlier_date: str = "2023-06-15 12:00:00"
+    """When ClassEval was written: a test failing today that passes then is a date bomb."""
+    shuffle_seed: int = 20_231_001
+
+    def key(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """One test's outcome in one run (a trimmed ``TestOutcome``)."""
+
+    __test__ = False  # not a pytest test class
+
+    status: str
+    error_type: str | None
+    detail: str
+    seconds: float
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """The outcome of one sandbox run of a suite."""
+
+    results: dict[str, TestResult]
+    load_error: str | None = None
+    isolation: str = ""
+    note: str = ""
+    """Why a run did not happen as asked (e.g. the date could not be faked here)."""
+
+    def passed(self, test_id: str) -> bool | None:
+        """Whether the test passed in this run; None when it was not part of the run."""
+        result = self.results.get(test_id)
+        return None if result is None else result.passed
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RunRecord:
+        return cls(
+            results={k: TestResult(**v) for k, v in data["results"].items()},
+            load_error=data.get("load_error"),
+            isolation=data.get("isolation", ""),
+            note=data.get("note", ""),
+        )
+
+
+@dataclass(frozen=True)
+class CoverageRecord:
+    """coverage.py's view of ``solution.py`` after the canonical run (branch coverage on)."""
+
+    statements: list[int]
+    missing_lines: list[int]
+    branches: int
+    covered_branches: int
+    missing_branch_arcs: list[tuple[int, int]]
+    executed_by_context: dict[str, list[int]]
+    error: str | None = None
+
+    @property
+    def branch_percent(self) -> float:
+        return 100.0 if self.branches == 0 else 100.0 * self.covered_branches / self.branches
+
+    @property
+    def statement_percent(self) -> float:
+        if not self.statements:
+            return 100.0
+        return 100.0 * (len(self.statements) - len(self.missing_lines)) / len(self.statements)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CoverageRecord:
+        return cls(
+            statements=list(data["statements"]),
+            missing_lines=list(data["missing_lines"]),
+            branches=int(data["branches"]),
+            covered_branches=int(data["covered_branches"]),
+            missing_branch_arcs=[(int(a), int(b)) for a, b in data["missing_branch_arcs"]],
+            executed_by_context={k: list(v) for k, v in data["executed_by_context"].items()},
+            error=data.get("error"),
+        )
+
+
+@dataclass(frozen=True)
+class ExampleFailure:
+    """A docstring example that did not hold against the canonical solution."""
+
+    line: int
+    """1-based line of the example's ``>>>`` in ``solution.py``."""
+    source: str
+    want: str
+    got: str
+
+
+@dataclass(frozen=True)
+class ExampleRecord:
+    """The ``>>>`` examples of every docstring (the class's and each method's), run by doctest."""
+
+    failures: dict[str, list[ExampleFailure]] = field(default_factory=dict)
+    """Docstring owner (method name, or the class name) -> examples that did not hold."""
+    unfinished: dict[str, str] = field(default_factory=dict)
+    """Docstring owner -> why its examples could not run to the end (timeout, crash)."""
+    more: dict[str, int] = field(default_factory=dict)
+    """Docstring owner -> failing examples beyond those listed in ``failures``."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ExampleRecord:
+        return cls(
+            failures={
+                k: [ExampleFailure(**f) for f in v] for k, v in data.get("failures", {}).items()
+            },
+            unfinished=dict(data.get("unfinished", {})),
+            more={k: int(v) for k, v in data.get("more", {}).items()},
+        )
+
+
+# --- which tests ---------------------------------------------------------------------------------
+
+
+def test_ids(task: TaskFolder) -> list[str]:
+    """Every test id (``Class.test_method``) unittest would run, in source order of classes."""
+    return [
+        f"{cls}.{name}"
+        for cls, names in collect_test_ids(task.tests_source).items()
+        for name in names
+    ]
+
+
+def method_test_classes(task: TaskFolder) -> dict[str, str]:
+    """Method name -> its method-level test class, for the classes that exist in ``tests.py``."""
+    present = set(collect_test_ids(task.tests_source))
+    return {
+        info.method_name: info.test_class
+        for info in task.record.methods_info
+        if info.test_class in present
+    }
+
+
+def method_body_lines(source: str, class_name: str) -> dict[str, tuple[int, int]]:
+    """Method name -> (first, last) line of its body after the docstring, 1-based."""
+    tree = ast.parse(source)
+    spans: dict[str, tuple[int, int]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    body = item.body
+                    if (
+                        len(body) > 1
+                        and isinstance(body[0], ast.Expr)
+                        and isinstance(body[0].value, ast.Constant)
+                        and isinstance(body[0].value.value, str)
+                    ):
+                        body = body[1:]
+                    spans[item.name] = (body[0].lineno, item.end_lineno or body[-1].lineno)
+    return spans
+
+
+# --- running ---------------------------------------------------------------------------------------
+
+
+def _limits(settings: DynamicSettings) -> Limits:
+    return Limits(test_timeout=settings.test_timeout)
+
+
+def _record(run: SuiteRun, note: str = "") -> RunRecord:
+    return RunRecord(
+        results={
+            test_id: TestResult(o.status, o.error_type, o.detail[-600:], round(o.seconds, 4))
+            for test_id, o in run.outcomes.items()
+        },
+        load_error=run.load_error,
+        isolation=run.isolation,
+        note=note,
+    )
+
+
+def canonical_run(task: TaskFolder, settings: DynamicSettings) -> RunRecord:
+    """The canonical solution against every test, under the conditions of scoring."""
+    ids = test_ids(task)
+    if not ids:
+        return RunRecord(results={})
+    run = run_suite(task.solution_source, task.tests_source, ids, limits=_limits(settings))
+    return _record(run)
+
+
+def skeleton_run(task: TaskFolder, settings: DynamicSettings) -> RunRecord:
+    """The skeleton (method bodies removed) against the tests of the method-level classes."""
+    classes = set(method_test_classes(task).values())
+    ids = [t for t in test_ids(task) if t.partition(".")[0] in classes]
+    if not ids:
+        return RunRecord(results={})
+    run = run_suite(task.solution.skeleton, task.tests_source, ids, limits=_limits(settings))
+    return _record(run)
+
+
+def coverage_run(task: TaskFolder, settings: DynamicSettings) -> CoverageRecord:
+    """Branch and statement coverage of ``solution.py`` by the whole suite, per test."""
+    ids = test_ids(task)
+    run = (
+        run_suite(
+            task.solution_source,
+            task.tests_source,
+            ids,
+            limits=_limits(settings),
+            measure_coverage=True,
+        )
+        if ids
+        else None
+    )
+    report = run.coverage if run is not None else None
+    if report is None:
+        why = run.load_error if run is not None and run.load_error else "no coverage data"
+        return CoverageRecord([], [], 0, 0, [], {}, error=why)
+    return CoverageRecord(
+        statements=list(report.statements),
+        missing_lines=list(report.missing_lines),
+        branches=report.branches,
+        covered_branches=report.covered_branches,
+        missing_branch_arcs=[(a, b) for a, b in report.missing_branch_arcs],
+        executed_by_context={k: list(v) for k, v in report.executed_by_context.items()},
+    )
+
+
+# The probe goes at the END of the test module: its imports (the solution's included) have run
+# by then, so only what the tests themselves do is seen. Loopback traffic is allowed: a test may
+# talk to a server it started itself.
+_NETWORK_PROBE = '''
+
+
+class NetworkAccess(BaseException):
+    """Raised in a test that resolves a name, asks for the host name or connects out."""
+
+
+def _classwright_network_probe(event, args):
+    import sys as _sys
+
+    if not event.startswith(("socket.", "urllib.", "http.client.")):
+        return
+    if event in ("socket.__new__", "socket.bind", "socket.getservbyname", "socket.getservbyport"):
+        return
+    target = ""
+    if event in ("socket.connect", "socket.sendto", "socket.sendmsg"):
+        address = args[1] if len(args) > 1 else None
+        if not isinstance(address, tuple):
+            return  # a Unix socket: local
+        target = str(address[0])
+    elif event in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex",
+                   "socket.gethostbyaddr", "socket.getnameinfo"):
+        first = args[0] if args else ""
+        target = str(first[0] if isinstance(first, tuple) else first)
+    elif event == "http.client.connect":
+        target = str(args[1]) if len(args) > 1 else ""
+    elif event == "urllib.Request":
+        target = str(args[0]) if args else ""
+    elif event not in ("socket.gethostname", "socket.sethostname"):
+        return
+    local = ("localhost", "127.", "::1", "file:", "data:", "0.0.0.0")
+    if target and target.startswith(local) and event != "socket.gethostbyaddr":
+        return
+    raise NetworkAccess(f"{event}({target})")
+
+
+__import__("sys").addaudithook(_classwright_network_probe)
+'''
+
+
+_CLOCK_TESTS = """
+import datetime
+import time
+import unittest
+
+
+class ClockTest(unittest.TestCase):
+    def test_date_is_faked_and_moves(self):
+        # The faked clock must show the date and keep moving (a frozen clock breaks timing).
+        before = time.time()
+        while time.perf_counter() - self.started < 0.05:
+            pass
+        self.assertEqual(str(datetime.date.today()), {date!r})
+        self.assertGreater(time.time() - before, 0.04)
+
+    def setUp(self):
+        self.started = time.perf_counter()
+"""
+
+
+@functools.cache
+def _date_run_as_root(date: str) -> bool | None:
+    """How a faked date can run here: as a plain user like scoring (False), only as root
+    (True), or not at all (None). Verified inside the sandbox, once per process.
+
+    Some libfaketime set-ups cannot start once the sandbox drops root; running as root then
+    still moves the clock, and the date condition is compared with the root run instead.
+    """
+    tests = _CLOCK_TESTS.format(date=date.split()[0])
+    for as_root in (False, True):
+        try:
+            run = run_suite(
+                "",
+                tests,
+                ["ClockTest.test_date_is_faked_and_moves"],
+                fake_time=date,
+                drop_root=not as_root,
+            )
+        except RuntimeError:
+            continue
+        if run.passed:
+            return as_root
+    return None
+
+
+def _date_run(
+    task: TaskFolder, ids: Sequence[str], date: str, settings: DynamicSettings
+) -> RunRecord:
+    as_root = _date_run_as_root(date)
+    if as_root is None:
+        return RunRecord(results={}, note=f"the clock could not be moved to {date} here")
+    run = run_suite(
+        task.solution_source,
+        task.tests_source,
+        ids,
+        limits=_limits(settings),
+        fake_time=date,
+        drop_root=not as_root,
+    )
+    return _record(run, note="as root" if as_root else "")
+
+
+def condition_runs(
+    task: TaskFolder, canonical: RunRecord, settings: DynamicSettings
+) -> dict[str, RunRecord]:
+    """The suite again under each condition of ``CONDITIONS``.
+
+    The repeat, shuffled, root, later-date and network-probe runs take every test; the
+    earlier-date run takes only the tests that fail today (to tell a date bomb that has gone
+    off from any other failure).
+    """
+    ids = test_ids(task)
+    if not ids or canonical.load_error:
+        return {}
+    limits = _limits(settings)
+    source, tests = task.solution_source, task.tests_source
+    runs = {
+        REPEAT: _record(run_suite(source, tests, ids, limits=limits)),
+        SHUFFLED: _record(
+            run_suite(source, tests, ids, limits=limits, shuffle_seed=settings.shuffle_seed)
+        ),
+        AS_ROOT: _record(run_suite(source, tests, ids, limits=limits, drop_root=False)),
+        NETWORK: _record(run_suite(source, tests + _NETWORK_PROBE, ids, limits=limits)),
+        LATER_DATE: _date_run(task, ids, settings.later_date, settings),
+    }
+    failing = [t for t in ids if canonical.passed(t) is False]
+    if failing:
+        runs[EARLIER_DATE] = _date_run(task, failing, settings.earlier_date, settings)
+    return runs
+
+
+# --- docstring examples ------------------------------------------------------------------------
+
+_EXAMPLE_TESTS = """
+import doctest
+import json
+import unittest
+
+import {module} as _solution
+
+_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+class _Collect(doctest.DocTestRunner):
+    def __init__(self):
+        super().__init__(verbose=False, optionflags=_FLAGS)
+        self.found = []
+
+    def _add(self, test, example, got):
+        line = (test.lineno or 0) + example.lineno + 1
+        self.found.append({{"line": line, "source": example.source.strip()[:100],
+                           "want": example.want.strip()[:100], "got": got.strip()[-100:]}})
+
+    def report_failure(self, out, test, example, got):
+        self._add(test, example, got)
+
+    def report_unexpected_exception(self, out, test, example, exc_info):
+        self._add(test, example, doctest._exception_traceback(exc_info).strip().splitlines()[-1])
+
+
+def _examples(owner):
+    cls = getattr(_solution, {class_name!r})
+    name = {class_name!r} if owner == {class_name!r} else {class_name!r} + "." + owner
+    finder = doctest.DocTestFinder(recurse=True, exclude_empty=True)
+    for test in finder.find(cls, {class_name!r}, module=_solution, globs=dict(vars(_solution))):
+        if test.name == name:
+            runner = _Collect()
+            runner.run(test, out=lambda text: None, clear_globs=True)
+            return runner.found
+    return []
+
+
+class Examples(unittest.TestCase):
+{tests}
+"""
+
+_EXAMPLE_TEST = """
+    def test_{index}(self):
+        found = _examples({owner!r})
+        if found:
+            # The sandbox keeps about 1500 characters of a failure: three examples fit.
+            self.fail("{marker}" + json.dumps({{"count": len(found), "first": found[:3]}}))
+"""
+
+
+def example_owners(task: TaskFolder) -> list[str]:
+    """Docstrings holding ``>>>`` examples: the class name for its own, then method names."""
+    tree = ast.parse(task.solution_source)
+    owners: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == task.solution.class_name:
+            if ">>>" in (ast.get_docstring(node) or ""):
+                owners.append(node.name)
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and ">>>" in (
+                    ast.get_docstring(item) or ""
+                ):
+                    owners.append(item.name)
+    return owners
+
+
+def example_run(task: TaskFolder, settings: DynamicSettings) -> ExampleRecord:
+    """Run every docstring's ``>>>`` examples against the canonical solution, in the sandbox.
+
+    Each docstring runs as one test with fresh globals (the solution module's namespace), as
+    ``python -m doctest`` would run it, with ELLIPSIS and NORMALIZE_WHITESPACE.
+    """
+    owners = example_owners(task)
+    if not owners:
+        return ExampleRecord()
+    body = "".join(
+        _EXAMPLE_TEST.format(index=i, owner=owner, marker=EXAMPLE_MARKER)
+        for i, owner in enumerate(owners)
+    )
+    tests = _EXAMPLE_TESTS.format(
+        module=SOLUTION_MODULE, class_name=task.solution.class_name, tests=body
+    )
+    ids = [f"Examples.test_{i}" for i in range(len(owners))]
+    run = run_suite(task.solution_source, tests, ids, limits=_limits(settings))
+    failures: dict[str, list[ExampleFailure]] = {}
+    unfinished: dict[str, str] = {}
+    hidden: dict[str, int] = {}
+    for owner, test_id in zip(owners, ids, strict=True):
+        outcome = run.outcomes[test_id]
+        if outcome.passed:
+            continue
+        marker = outcome.detail.rfind(EXAMPLE_MARKER)
+        if outcome.status == "failed" and marker >= 0:
+            text = outcome.detail[marker + len(EXAMPLE_MARKER) :].strip().splitlines()[0]
+            try:
+                found = json.loads(text)
+                failures[owner] = [ExampleFailure(**f) for f in found["first"]]
+                hidden[owner] = int(found["count"]) - len(failures[owner])
+                continue
+            except (ValueError, TypeError, KeyError):
+                pass  # cut short by the detail limit: reported as unfinished below
+        last = outcome.detail.strip().splitlines()[-1:] or [outcome.status]
+        unfinished[owner] = f"{outcome.status}: {last[0][:200]}"
+    return ExampleRecord(failures=failures, unfinished=unfinished, more=hidden)
