@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import atexit
+import functools
 import importlib.util
 import random
 import sys
@@ -200,25 +201,38 @@ def _imported_libraries(*sources: str) -> tuple[str, ...]:
     sample forks with them loaded instead of importing them again."""
     names: set[str] = set()
     for source in sources:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
+        names |= _imported_names(source)
+    return tuple(name for name in sorted(names) if _from_site_packages(name))
+
+
+@functools.lru_cache(maxsize=1024)
+def _imported_names(source: str) -> frozenset[str]:
+    # Only lines that start an import are parsed: this runs once per sample in the parent, and
+    # a miss (an import split over lines) merely leaves a library cold.
+    names: set[str] = set()
+    for line in source.splitlines():
+        text = line.strip()
+        if not text.startswith(("import ", "from ")):
             continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names |= {alias.name.partition(".")[0] for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names.add(node.module.partition(".")[0])
-    found = []
-    for name in sorted(names - set(sys.stdlib_module_names)):
         try:
-            spec = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
+            node = ast.parse(text).body[0]
+        except (SyntaxError, IndexError):
             continue
-        origin = (spec.origin or "") if spec else ""
-        if "site-packages" in origin or "dist-packages" in origin:
-            found.append(name)
-    return tuple(found)
+        if isinstance(node, ast.Import):
+            names |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.partition(".")[0])
+    return frozenset(names - set(sys.stdlib_module_names))
+
+
+@functools.cache
+def _from_site_packages(name: str) -> bool:
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return False
+    origin = (spec.origin or "") if spec else ""
+    return "site-packages" in origin or "dist-packages" in origin
 
 
 def _order(test_ids: Sequence[str], seed: int | None) -> list[str]:

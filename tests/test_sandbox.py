@@ -271,10 +271,10 @@ def _probe(runner: SuiteRunner, body: str, **kwargs: object) -> dict[str, object
         + textwrap.indent(textwrap.dedent(body), " " * 8)
         + "        self.fail('RESULT=' + json.dumps(RESULT))\n"
     )
-    run = run_suite(CALC, tests, ["ProbeTest.test_probe"], runner=runner, **kwargs)  # type: ignore[arg-type]
+    run = run_suite(CALC, tests, ["ProbeTest.test_probe"], runner=runner, **kwargs)
     detail = run.outcomes["ProbeTest.test_probe"].detail
     assert "RESULT=" in detail, detail
-    return json.loads(detail.rsplit("RESULT=", 1)[1].strip().splitlines()[0])  # type: ignore[no-any-return]
+    return json.loads(detail.rsplit("RESULT=", 1)[1].strip().splitlines()[0])
 
 
 def test_memory_files_and_processes_are_limited(runner: SuiteRunner) -> None:
