@@ -78,7 +78,7 @@ SMALL_SOLUTION = textwrap.dedent(
 )
 
 SMALL_TESTS = textwrap.dedent(
-    '''\
+    """\
     import unittest
 
     from solution import Tally
@@ -110,7 +110,7 @@ SMALL_TESTS = textwrap.dedent(
             t.add("x")
             self.assertEqual(t.add_all(["x", "y"]), 2)
             self.assertGreater(Tally.log_scale(t.counts["x"]), 1.0)
-    '''
+    """
 )
 
 SMALL_TOML = textwrap.dedent(
