@@ -29,6 +29,9 @@ SOLUTION = """class Tally:
         while i < n:
             i += 1
         return i
+
+    def reset(self):
+        self.count = 0
 """
 
 TESTS = """import unittest
@@ -97,7 +100,22 @@ def test_weak_tests_leave_boundary_mutants_alive(report) -> None:  # type: ignor
     # Starting the loop at 1 or -1 still counts up to n: indistinguishable by count_to(5).
     assert ("count_to", "0", "1") in survivors
     assert ("count_to", "0", "-1") in survivors
-    assert len(survivors) == 5
+    # No test calls reset(): its three mutants survive.
+    assert {s for s in survivors if s[0] == "reset"} == {
+        ("reset", "self.count = 0", "pass"),
+        ("reset", "0", "1"),
+        ("reset", "0", "-1"),
+    }
+    assert len(survivors) == 8
+
+
+def test_only_tests_that_reach_the_mutated_statement_run(report) -> None:  # type: ignore[no-untyped-def]
+    runs = {r.mutant.method: set() for r in report.results}
+    for r in report.results:
+        runs[r.mutant.method].add(r.tests_run)
+    assert runs["reset"] == {0}  # reached by no test: judged without running
+    assert runs["count_to"] == {1}  # only TallyTestCountTo calls it
+    assert runs["__init__"] == {3}  # every test builds a Tally
 
 
 def test_strong_tests_kill_their_mutants(report) -> None:  # type: ignore[no-untyped-def]
@@ -120,9 +138,10 @@ def test_a_mutant_that_hangs_is_stopped_and_counted_as_timeout(report) -> None: 
 
 def test_kill_rate_is_detected_over_all_mutants_per_method_and_task(report) -> None:  # type: ignore[no-untyped-def]
     total = len(report.results)
-    assert report.kill_rate == pytest.approx((total - 5) / total)
+    assert report.kill_rate == pytest.approx((total - 8) / total)
     scores = {s.method: s for s in report.methods()}
-    assert list(scores) == ["__init__", "add", "is_big", "count_to"]
+    assert list(scores) == ["__init__", "add", "is_big", "count_to", "reset"]
+    assert scores["reset"].kill_rate == 0.0
     assert (scores["is_big"].detected, scores["is_big"].total) == (1, 4)
     assert scores["add"].kill_rate == 1.0
     assert sum(s.total for s in scores.values()) == total
@@ -147,7 +166,8 @@ def test_mutate_command_text_lists_survivors_with_place_and_diff(tmp_path: Path)
     dump_records([tally_record()], tasks)
     result = CliRunner().invoke(app, ["mutate", str(tasks), "--fail-under", "0.9"])
     assert result.exit_code == 1  # the kill rate is below 90%
-    assert "5 surviving mutants:" in result.stdout
+    assert "8 surviving mutants:" in result.stdout
+    assert "Tally_1:19:9: reset: remove-statement (no test reaches it)" in result.stdout
     assert "Tally_1:10:27: is_big: comparison" in result.stdout
     assert "-        return self.count > 10\n+        return self.count >= 10" in result.stdout
 
