@@ -57,6 +57,10 @@ TYPE_WORDS = frozenset(
         *(name.lower() for name in TYPING_FORMS),
     }
 )
+# Lower-case names of types that are not basic, as docstrings write them.
+FOREIGN_WORDS = frozenset(
+    {"object", "function", "callable", "iterator", "generator", "bytes", "datetime", "date"}
+)
 CONNECTIVES = frozenset({"of", "or", "and", "a", "an", "with", "to"})
 
 
@@ -145,7 +149,10 @@ def classify_type_text(text: str) -> TypeText:
         w in TYPE_WORDS for w in words
     ):
         return TypeText(TypeKind.BASIC)
-    if len(tokens) == 1:
+    # One type-like name (``numpy.ndarray``, ``Image``, ``object``), not a variable name.
+    if re.fullmatch(r"[A-Za-z_][\w.]*(\[.*\])?", segment) and (
+        "." in tokens[0] or tokens[0][0].isupper() or tokens[0] in FOREIGN_WORDS
+    ):
         return TypeText(TypeKind.FOREIGN, tokens[0])
     # "list of numpy.ndarray": a basic container around a dotted (module) type name.
     if words[0] in TYPE_WORDS:

@@ -8,28 +8,28 @@ from classwright.authoring.rules._contract import field_writes
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
 from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
-# Modules whose functions build values without touching the outside world.
-PURE_MODULES = frozenset(
+# Modules whose functions read or change the world outside the object.
+IMPURE_MODULES = frozenset(
     {
-        "collections",
-        "copy",
-        "dataclasses",
-        "decimal",
-        "enum",
-        "fractions",
-        "functools",
-        "heapq",
-        "bisect",
-        "itertools",
-        "math",
-        "operator",
-        "re",
-        "string",
-        "typing",
-        "array",
+        "http",
+        "io",
+        "os",
+        "pathlib",
+        "random",
+        "requests",
+        "secrets",
+        "shutil",
+        "socket",
+        "sqlite3",
+        "subprocess",
+        "tempfile",
+        "time",
+        "urllib",
+        "uuid",
     }
 )
-# Builtins that read or change the world outside the object.
+# Calls that read the clock or a random source whatever module they come from.
+IMPURE_CALLS = frozenset({"now", "today", "utcnow", "random", "randint", "choice", "shuffle"})
 IMPURE_BUILTINS = frozenset({"open", "input", "print", "exec", "eval", "__import__"})
 
 
@@ -78,9 +78,10 @@ class _Calls(cst.CSTVisitor):
 class FieldFromCall(Rule):
     """
     ## What it does
-    Flags a field that `__init__` initialises by calling a library that reaches outside the
-    object (files, databases, clocks, randomness: anything but pure modules such as
-    `collections`, `math` or `re`) or a builtin such as `open`.
+    Flags a field that `__init__` initialises by calling something that reaches outside the
+    object: a module for files, processes, databases, the network, the clock or randomness
+    (`os`, `sqlite3`, `time`, `random`, ...), a clock or random call of any imported module
+    (`datetime.datetime.now()`), or a builtin such as `open`.
 
     ## Why it matters
     Fields should start from a default or from a constructor parameter, so every test starts
@@ -137,9 +138,13 @@ class FieldFromCall(Rule):
             value.visit(visitor)
             for call in visitor.calls:
                 root = _call_root(call)
-                impure = root in IMPURE_BUILTINS and root not in imported
                 module = imported.get(root)
-                if impure or (module is not None and module not in PURE_MODULES):
+                last = call.func.attr.value if isinstance(call.func, cst.Attribute) else root
+                if (
+                    (root in IMPURE_BUILTINS and module is None)
+                    or (module is not None and module in IMPURE_MODULES)
+                    or (module is not None and last in IMPURE_CALLS)
+                ):
                     callee = ctx.solution.code(call.func)
                     yield self.report(ctx, ctx.solution, target, field=name, call=callee)
                     break

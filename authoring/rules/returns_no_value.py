@@ -61,5 +61,7 @@ class MethodWithoutReturnValue(Rule):
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
         for func in ctx.methods:
+            if func.name.value.startswith("__"):
+                continue  # special methods have the return Python prescribes
             if not returns_value(func):
                 yield self.report(ctx, ctx.solution, func.name, method=func.name.value)
