@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import Progress
@@ -37,7 +38,7 @@ BUCKETS = [(0.0, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.9
 def kill_rates(jobs: int, out: Path | None) -> None:
     console = Console()
     records = load_records(DATA / "ClassEval_data.json")
-    rows: list[dict[str, object]] = []
+    rows: list[dict[str, Any]] = []
     started = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
         bar = progress.add_task("tasks", total=len(records))
@@ -58,7 +59,7 @@ def kill_rates(jobs: int, out: Path | None) -> None:
                 rows.append({"task": record.task_id, "error": error.message})
             progress.advance(bar)
     elapsed = time.perf_counter() - started
-    rates = sorted(float(r["kill_rate"]) for r in rows if r.get("kill_rate") is not None)  # type: ignore[arg-type]
+    rates = sorted(float(r["kill_rate"]) for r in rows if r.get("kill_rate") is not None)
     errors = [r for r in rows if "error" in r]
     table = Table(title=f"Kill rate over {len(rates)} ClassEval tasks")
     table.add_column("kill rate")
@@ -75,17 +76,17 @@ def kill_rates(jobs: int, out: Path | None) -> None:
             f"min {rates[0]:.3f}  p5 {q[0]:.3f}  p10 {q[1]:.3f}  p25 {q[4]:.3f}  "
             f"median {statistics.median(rates):.3f}  p75 {q[14]:.3f}  max {rates[-1]:.3f}"
         )
-    total = sum(int(r.get("mutants", 0)) for r in rows)  # type: ignore[call-overload]
+    total = sum(int(r.get("mutants", 0)) for r in rows)
     console.print(
         f"{total} mutants in {elapsed:.0f} s ({total / elapsed:.1f} mutants/s, {jobs} jobs); "
         f"{len(errors)} tasks not analysed"
     )
     for row in errors:
         console.print(f"  {row['task']}: {row['error']}", markup=False)
-    lowest = sorted(
-        (r for r in rows if r.get("kill_rate") is not None), key=lambda r: r["kill_rate"]
-    )  # type: ignore[arg-type, return-value]
-    console.print("lowest: " + ", ".join(f"{r['task']} {r['kill_rate']:.2f}" for r in lowest[:8]))
+    scored = [
+        (float(r["kill_rate"]), str(r["task"])) for r in rows if r.get("kill_rate") is not None
+    ]
+    console.print("lowest: " + ", ".join(f"{task} {rate:.2f}" for rate, task in sorted(scored)[:8]))
     if out is not None:
         out.write_text(json.dumps(rows, indent=1), encoding="utf-8")
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from typer.testing import CliRunner
 
 from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz
-from classwright.authoring.strategies import parse_type_phrase, strategy_for
+from classwright.authoring.strategies import TypeSpec, parse_type_phrase, strategy_for
 from classwright.cli import app
 from classwright.evaluator.sandbox import run_suite
 from classwright.schema.io import dump_records
@@ -183,7 +183,7 @@ def test_fuzz_mutants_shows_inputs_that_kill_surviving_mutants(tmp_path: Path) -
 
 
 @settings(max_examples=50, derandomize=True, database=None)
-@given(strategy_for(parse_type_phrase("list of float")))  # type: ignore[arg-type]
+@given(strategy_for(TypeSpec("list", (TypeSpec("float"),))))
 def test_container_strategies_are_non_empty_typed_and_finite(values: list[float]) -> None:
     assert values
     assert all(isinstance(v, float) and math.isfinite(v) for v in values)

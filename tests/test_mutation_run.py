@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from classwright.authoring.mutation_run import MutantStatus, MutationSettings, analyse_mutants
+from classwright.authoring.mutation_run import (
+    MutantStatus,
+    MutationReport,
+    MutationSettings,
+    analyse_mutants,
+)
 from classwright.cli import app
 from classwright.schema.io import dump_records
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
@@ -85,11 +90,11 @@ FAST = MutationSettings(min_timeout=0.5, jobs=2)
 
 
 @pytest.fixture(scope="module")
-def report():  # type: ignore[no-untyped-def]
+def report() -> MutationReport:
     return analyse_mutants(tally_record(), FAST)
 
 
-def test_weak_tests_leave_boundary_mutants_alive(report) -> None:  # type: ignore[no-untyped-def]
+def test_weak_tests_leave_boundary_mutants_alive(report: MutationReport) -> None:
     survivors = {
         (r.mutant.method, r.mutant.original, r.mutant.replacement) for r in report.survivors()
     }
@@ -109,8 +114,8 @@ def test_weak_tests_leave_boundary_mutants_alive(report) -> None:  # type: ignor
     assert len(survivors) == 8
 
 
-def test_only_tests_that_reach_the_mutated_statement_run(report) -> None:  # type: ignore[no-untyped-def]
-    runs = {r.mutant.method: set() for r in report.results}
+def test_only_tests_that_reach_the_mutated_statement_run(report: MutationReport) -> None:
+    runs: dict[str, set[int]] = {r.mutant.method: set() for r in report.results}
     for r in report.results:
         runs[r.mutant.method].add(r.tests_run)
     assert runs["reset"] == {0}  # reached by no test: judged without running
@@ -118,7 +123,7 @@ def test_only_tests_that_reach_the_mutated_statement_run(report) -> None:  # typ
     assert runs["__init__"] == {3}  # every test builds a Tally
 
 
-def test_strong_tests_kill_their_mutants(report) -> None:  # type: ignore[no-untyped-def]
+def test_strong_tests_kill_their_mutants(report: MutationReport) -> None:
     by_change = {
         (r.mutant.method, r.mutant.original, r.mutant.replacement): r for r in report.results
     }
@@ -128,7 +133,7 @@ def test_strong_tests_kill_their_mutants(report) -> None:  # type: ignore[no-unt
     assert by_change[("is_big", "self.count > 10", "None")].status is MutantStatus.KILLED
 
 
-def test_a_mutant_that_hangs_is_stopped_and_counted_as_timeout(report) -> None:  # type: ignore[no-untyped-def]
+def test_a_mutant_that_hangs_is_stopped_and_counted_as_timeout(report: MutationReport) -> None:
     hanging = [
         r for r in report.results if r.mutant.method == "count_to" and r.mutant.original == "+="
     ]
@@ -136,7 +141,7 @@ def test_a_mutant_that_hangs_is_stopped_and_counted_as_timeout(report) -> None: 
     assert report.test_timeout == 0.5  # the canonical tests take milliseconds: the floor applies
 
 
-def test_kill_rate_is_detected_over_all_mutants_per_method_and_task(report) -> None:  # type: ignore[no-untyped-def]
+def test_kill_rate_is_detected_over_all_mutants_per_method_and_task(report: MutationReport) -> None:
     total = len(report.results)
     assert report.kill_rate == pytest.approx((total - 8) / total)
     scores = {s.method: s for s in report.methods()}
