@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+
 from classwright.authoring.mutation import OPERATORS, Mutant, generate_mutants
 
 
