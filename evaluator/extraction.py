@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import ast
 import textwrap
+import warnings
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Chat templates that instruction-tuned models echo before their answer.
 _RESPONSE_MARKERS = ("### Response:", "@@ Response:", "[/INST]")
@@ -55,7 +57,7 @@ def extract_code(completion: str, class_name: str) -> Extraction:
 def _finish(code: str, method: str, class_name: str) -> Extraction:
     code = add_missing_staticmethod(code, class_name)
     try:
-        ast.parse(code)
+        _parse(code)
     except SyntaxError:
         return Extraction(code, method, False)
     return Extraction(code, method, True)
@@ -64,6 +66,27 @@ def _finish(code: str, method: str, class_name: str) -> Extraction:
 def candidate_source(import_statements: tuple[str, ...] | list[str], code: str) -> str:
     """The module that is tested: the task's import statements, then the code (as ClassEval)."""
     return "\n".join(import_statements) + "\n" + code
+
+
+def _parse(code: str) -> ast.Module:
+    """``ast.parse``, remembered: the same candidate is asked about several times."""
+    outcome = _parse_outcome(code)
+    if isinstance(outcome, SyntaxError):
+        raise outcome
+    return outcome
+
+
+@lru_cache(maxsize=256)
+def _parse_outcome(code: str) -> ast.Module | SyntaxError:
+    # Generated code is full of invalid escape sequences; their warnings are noise here.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return ast.parse(code)
+        except SyntaxError as error:
+            return error
+        except ValueError as error:  # null bytes in the source
+            return SyntaxError(str(error))
 
 
 def _after_response_marker(text: str) -> str:
@@ -168,7 +191,7 @@ def _cut_trailing_prose(text: str) -> str | None:
     while lines:
         code = "\n".join(lines)
         try:
-            ast.parse(code)
+            _parse(code)
             return code if _has_definitions(code) else None
         except SyntaxError as error:
             line = error.lineno or len(lines)
@@ -185,7 +208,7 @@ def _cut_trailing_prose(text: str) -> str | None:
 
 def _has_definitions(code: str) -> bool:
     try:
-        tree = ast.parse(code)
+        tree = _parse(code)
     except SyntaxError:
         return False
     return any(isinstance(node, ast.ClassDef | ast.FunctionDef) for node in tree.body)
@@ -193,7 +216,7 @@ def _has_definitions(code: str) -> bool:
 
 def _defines_class(code: str, class_name: str) -> bool:
     try:
-        tree = ast.parse(code)
+        tree = _parse(code)
     except SyntaxError:
         return False
     return any(isinstance(node, ast.ClassDef) and node.name == class_name for node in tree.body)
@@ -206,7 +229,7 @@ def add_missing_staticmethod(code: str, class_name: str) -> str:
     contain static methods, so a completion that dropped the decorator is scored the same way.
     """
     try:
-        tree = ast.parse(code)
+        tree = _parse(code)
     except SyntaxError:
         return code
     insert_at: list[tuple[int, int]] = []

@@ -12,6 +12,7 @@ import ast
 import io
 import textwrap
 import tokenize
+import warnings
 from dataclasses import dataclass
 
 from classwright.schema.records import TaskRecord
@@ -42,7 +43,7 @@ class Shape:
 def class_shape(code: str, record: TaskRecord) -> Shape | None:
     """The shape of ``record.class_name`` in ``code``; None when the code does not parse."""
     try:
-        tree = ast.parse(code)
+        tree = _parse(code)
     except SyntaxError:
         return None
     methods = _methods_of(tree, record.class_name)
@@ -73,7 +74,7 @@ def expected_signatures(record: TaskRecord) -> dict[str, tuple[str, ...]]:
     method's own description (signature and docstring) is the fallback.
     """
     try:
-        tree = ast.parse(record.skeleton)
+        tree = _parse(record.skeleton)
     except SyntaxError:
         tree = None
     if tree is not None:
@@ -88,11 +89,17 @@ def expected_signatures(record: TaskRecord) -> dict[str, tuple[str, ...]]:
     return signatures
 
 
+def _parse(code: str) -> ast.Module:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # invalid escapes in generated code are not our finding
+        return ast.parse(code)
+
+
 def _parse_description(description: str) -> ast.FunctionDef | None:
     text = textwrap.dedent(description).strip("\n")
     for candidate in (text, text + "\n    pass"):
         try:
-            tree = ast.parse(candidate)
+            tree = _parse(candidate)
         except SyntaxError:
             continue
         for node in tree.body:

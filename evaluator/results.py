@@ -102,7 +102,7 @@ class SampleResult:
 def _verdict_dict(verdict: TestVerdict) -> dict[str, Any]:
     data: dict[str, Any] = {"status": verdict.status, "error_type": verdict.error_type}
     if verdict.detail and not verdict.passed:
-        data["detail"] = verdict.detail[:500]
+        data["detail"] = verdict.detail[-500:]
     data["seconds"] = round(verdict.seconds, 4)
     return data
 

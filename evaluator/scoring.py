@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -113,7 +114,9 @@ def build_jobs(
 
 def _parses(code: str) -> bool:
     try:
-        compile(code, "<sample>", "exec", dont_inherit=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(code, "<sample>", "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         return False
     return True
@@ -165,7 +168,9 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
 
 def _syntax_error(code: str) -> str:
     try:
-        compile(code, "solution.py", "exec", dont_inherit=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(code, "solution.py", "exec", dont_inherit=True)
     except SyntaxError as error:
         return f"SyntaxError: {error.msg} (line {error.lineno})"
     except ValueError as error:

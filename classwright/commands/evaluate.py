@@ -111,7 +111,9 @@ def evaluate(
 
     finished = None if resume else _up_to_date(out, key)
     if finished is not None:
-        console.print(f"{out} is up to date ({len(job_list)} samples already scored).")
+        console.print(
+            f"{out} is up to date ({len(job_list)} samples already scored).", soft_wrap=True
+        )
         print_summary(console, finished["summary"])
         if canonical:
             _report_canonical(console, finished)
@@ -127,7 +129,9 @@ def evaluate(
         j for j in job_list if (j.sample.task_id, j.sample.index, j.code_hash) not in done_keys
     ]
     if resume:
-        progress_console.print(f"resuming: {len(done)} scored, {len(pending)} to go")
+        progress_console.print(
+            f"resuming: {len(done)} scored, {len(pending)} to go", soft_wrap=True
+        )
 
     started = time.perf_counter()
     try:
@@ -135,7 +139,8 @@ def evaluate(
     except KeyboardInterrupt:
         journal.close()
         progress_console.print(
-            f"interrupted: scored samples are kept in {journal_file}; continue with --resume"
+            f"interrupted: scored samples are kept in {journal_file}; continue with --resume",
+            soft_wrap=True,
         )
         raise typer.Exit(130) from None
     journal.close()
@@ -161,7 +166,7 @@ def evaluate(
         )
     if canonical:
         _report_canonical(console, document)
-    console.print(f"results written to {out}")
+    console.print(f"results written to {out}", soft_wrap=True)
 
 
 def _score_with_progress(

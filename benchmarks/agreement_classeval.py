@@ -1,0 +1,321 @@
+"""Per-task agreement between `classwright evaluate` and ClassEval's official evaluator.
+
+Usage:
+    python benchmarks/agreement_classeval.py OFFICIAL_CHECKOUT [--samples FILE] [--data FILE]
+
+OFFICIAL_CHECKOUT is a checkout of ClassEval's repository (it has classeval_evaluation/), or its
+bare git directory. Its
+evaluator runs on a scratch copy (it writes files into its own folder), in this interpreter's
+environment; ours runs through the CLI. The script prints one row per task, then every
+disagreement with the reason found for it, and exits 0 (1 when a disagreement is unexplained).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "classeval"
+
+
+@dataclass
+class Timed:
+    """What running one evaluator cost."""
+
+    wall: float
+    cpu: float
+    peak_rss_mb: float
+
+
+def _is_bare_git(checkout: Path) -> bool:
+    """A git directory without a work tree that holds classeval_evaluation/ at HEAD."""
+    if not (checkout / "HEAD").exists():
+        return False
+    listing = subprocess.run(
+        ["git", "--git-dir", str(checkout), "ls-tree", "--name-only", "HEAD"],
+        capture_output=True,
+        text=True,
+    )
+    return "classeval_evaluation" in listing.stdout.split()
+
+
+def official_available(checkout: Path) -> str | None:
+    """None when the official evaluator can run here, else why not."""
+    has_tree = (checkout / "classeval_evaluation" / "test_pipeline.py").exists()
+    if not has_tree and not _is_bare_git(checkout):
+        return f"no ClassEval checkout at {checkout} (expected classeval_evaluation/ inside)"
+    try:
+        import func_timeout  # noqa: F401  (the official evaluator needs it)
+    except ImportError:
+        return "the official evaluator needs `func_timeout` (pip install func-timeout)"
+    return None
+
+
+def run_official(checkout: Path, samples: Path, data: Path, scratch: Path) -> tuple[dict, Timed]:
+    """Run ClassEval's evaluation.py on ``samples``; its per-sample, per-test-class results."""
+    root = scratch / "classeval"
+    if (checkout / "classeval_evaluation").is_dir():
+        shutil.copytree(checkout / "classeval_evaluation", root / "classeval_evaluation")
+    else:
+        root.mkdir(parents=True)
+        archive = subprocess.run(
+            ["git", "--git-dir", str(checkout), "archive", "HEAD", "classeval_evaluation"],
+            capture_output=True,
+            check=True,
+        )
+        subprocess.run(["tar", "-x", "-C", str(root)], input=archive.stdout, check=True)
+    (root / "data").mkdir()
+    shutil.copy(data, root / "data" / "ClassEval_data.json")
+    (root / "output" / "model_output").mkdir(parents=True)
+    name = samples.stem
+    shutil.copy(samples, root / "output" / "model_output" / f"{name}.json")
+    per_task = len(json.loads(samples.read_text(encoding="utf-8"))[0]["predict"])
+    command = [
+        sys.executable,
+        "evaluation.py",
+        "--source_file_name",
+        name,
+        "--eval_data",
+        "ClassEval_data",
+        "--greedy",
+        "1" if per_task == 1 else "0",
+    ]
+    timed = _run_measured(command, root / "classeval_evaluation")
+    result_file = root / "output" / "result" / f"{name}_class_result.json"
+    return json.loads(result_file.read_text(encoding="utf-8")), timed
+
+
+def run_ours(samples: Path, data: Path, scratch: Path, jobs: int | None) -> tuple[dict, Timed]:
+    """Run `classwright evaluate` on ``samples``; the results document."""
+    out = scratch / "results.json"
+    command = [
+        sys.executable,
+        "-m",
+        "classwright",
+        "evaluate",
+        str(samples),
+        "--tasks",
+        str(data),
+        "--out",
+        str(out),
+    ]
+    if jobs:
+        command += ["--jobs", str(jobs)]
+    timed = _run_measured(command, scratch)
+    return json.loads(out.read_text(encoding="utf-8")), timed
+
+
+def _run_measured(command: list[str], cwd: Path) -> Timed:
+    """Run ``command``; wall time, CPU time of it and all its descendants, peak total RSS."""
+    before = os.times()
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, _tree_rss(process.pid))
+        time.sleep(0.25)  # sampling /proc costs CPU of its own; keep it rare
+    wall = time.perf_counter() - started
+    after = os.times()
+    if process.returncode != 0:
+        tail = (process.stderr.read() if process.stderr else "")[-2000:]
+        raise SystemExit(f"{' '.join(command[:4])} failed ({process.returncode}):\n{tail}")
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return Timed(wall, cpu, peak / 1024 / 1024)
+
+
+def _tree_rss(root: int) -> int:
+    """Resident memory of ``root`` and every process below it, in bytes."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    page = os.sysconf("SC_PAGE_SIZE")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2 :].split()
+        parents[int(entry)] = int(fields[1])
+        rss[int(entry)] = int(fields[21]) * page
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += rss.get(pid, 0)
+        stack.extend(child for child, parent in parents.items() if parent == pid)
+    return total
+
+
+# --- comparison ---------------------------------------------------------------------------------
+
+
+def official_answer(counts: dict[str, int]) -> str:
+    """ClassEval's verdict on one test class (its get_test_answer)."""
+    if counts["testsRun"] == 0 or counts["errors"] == counts["testsRun"]:
+        return "error"
+    if counts["errors"] + counts["failures"] == 0:
+        return "success"
+    if counts["errors"] + counts["failures"] < counts["testsRun"]:
+        return "partial_success"
+    return "fail"
+
+
+def our_class_verdicts(sample: dict[str, Any], test_classes: list[str]) -> dict[str, str]:
+    verdicts = {}
+    for name in test_classes:
+        tests = [v for t, v in sample["tests"].items() if t.startswith(name.strip() + ".")]
+        if not tests:
+            verdicts[name] = "no tests"
+        elif all(v["status"] == "passed" for v in tests):
+            verdicts[name] = "success"
+        else:
+            bad = sorted({v["error_type"] or v["status"] for v in tests if v["status"] != "passed"})
+            verdicts[name] = "fail (" + ", ".join(bad) + ")"
+    return verdicts
+
+
+def explain(
+    record: dict[str, Any], official: dict[str, dict[str, int]], ours: dict[str, str]
+) -> list[str]:
+    """Reasons for each test class on which the two evaluators differ."""
+    reasons = []
+    test_source = record["test"]
+    for name in record["test_classes"]:
+        theirs = official_answer(official.get(name, {"testsRun": 0, "errors": 0, "failures": 0}))
+        mine = ours[name]
+        if (theirs == "success") == (mine == "success"):
+            continue
+        section = _class_source(test_source, name.strip())
+        if name != name.strip():
+            why = f"listed test class {name!r} has a leading space: the official lookup fails"
+        elif mine == "no tests":
+            why = f"listed test class {name} does not exist or holds no tests"
+        elif "timeout" in mine:
+            why = f"{name}: a test exceeds the per-test time limit here"
+        elif official.get(name, {}).get("testsRun", 0) == 0:
+            why = f"{name}: the official run got no result (its 5 s limit covers the whole class)"
+        elif "chmod" in section and os.geteuid() == 0 and mine == "success":
+            why = (
+                f"{name}: tests expect a read-only file to be unwritable; the official evaluator "
+                "runs as root here, the sandbox as an unprivileged user"
+            )
+        elif any(w in section for w in ("now()", "today()", "time.time", "strftime")):
+            why = f"{name}: the tests depend on the current date or time"
+        elif "gethost" in section or "socket" in section:
+            why = f"{name}: the tests depend on the hostname or network"
+        elif "random" in record["solution_code"]:
+            why = f"{name}: the task is random; the tests do not fix the seed"
+        else:
+            why = f"{name}: unexplained (official {theirs}, ours {mine})"
+        reasons.append(why)
+    return reasons
+
+
+def _class_source(test_source: str, name: str) -> str:
+    start = test_source.find(f"class {name}(")
+    if start < 0:
+        return ""
+    end = test_source.find("\nclass ", start + 1)
+    return test_source[start : end if end > 0 else len(test_source)]
+
+
+def compare(
+    data: Path, official: dict[str, Any], ours: dict[str, Any]
+) -> tuple[Table, list[tuple[str, int, list[str]]], int]:
+    records = {r["task_id"]: r for r in json.loads(data.read_text(encoding="utf-8"))}
+    table = Table(title="per-task class verdicts: official ClassEval evaluator vs classwright")
+    for column in ("task", "class", "samples", "official passes", "ours passes", "agree"):
+        table.add_column(column)
+    disagreements: list[tuple[str, int, list[str]]] = []
+    agreed = 0
+    for task_id, task in ours["tasks"].items():
+        record = records[task_id]
+        theirs_task = official.get(task_id, {})
+        theirs_passes = mine_passes = 0
+        same = 0
+        for sample in task["samples"]:
+            per_class = theirs_task.get(f"{task_id}_{sample['index']}", {})
+            theirs = bool(per_class) and all(
+                official_answer(per_class.get(name, {"testsRun": 0, "errors": 0, "failures": 0}))
+                == "success"
+                for name in record["test_classes"]
+            )
+            mine = sample["passed"]
+            theirs_passes += theirs
+            mine_passes += mine
+            if theirs == mine:
+                same += 1
+                continue
+            verdicts = our_class_verdicts(sample, record["test_classes"])
+            reasons = explain(record, per_class, verdicts)
+            if not reasons:
+                reasons = ["the task's own tests pass in every listed class, extra tests fail"]
+            disagreements.append((task_id, sample["index"], reasons))
+        n = len(task["samples"])
+        agreed += same
+        table.add_row(
+            task_id,
+            record["class_name"],
+            str(n),
+            str(theirs_passes),
+            str(mine_passes),
+            "yes" if same == n else f"[red]{same}/{n}[/]",
+        )
+    return table, disagreements, agreed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "official", type=Path, help="ClassEval checkout (has classeval_evaluation/)"
+    )
+    parser.add_argument("--samples", type=Path, default=SHARED / "ChatGPT_100_c_t0.json")
+    parser.add_argument("--data", type=Path, default=SHARED / "ClassEval_data.json")
+    parser.add_argument("--jobs", type=int, default=None)
+    args = parser.parse_args()
+    console = Console()
+    missing = official_available(args.official)
+    if missing:
+        console.print(f"skipped: {missing}")
+        return 0
+    if not args.samples.exists() or not args.data.exists():
+        console.print(f"skipped: ClassEval data not found ({args.samples}, {args.data})")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="classeval-agreement-") as tmp:
+        scratch = Path(tmp)
+        official, official_time = run_official(args.official, args.samples, args.data, scratch)
+        ours, ours_time = run_ours(args.samples, args.data, scratch, args.jobs)
+    table, disagreements, agreed = compare(args.data, official, ours)
+    console.print(table)
+    total = sum(len(t["samples"]) for t in ours["tasks"].values())
+    console.print(f"samples with the same class verdict: {agreed} / {total}")
+    console.print(
+        f"official: {official_time.wall:.1f} s wall; classwright: {ours_time.wall:.1f} s wall"
+    )
+    unexplained = 0
+    for task_id, index, reasons in disagreements:
+        for reason in reasons:
+            unexplained += "unexplained" in reason
+            console.print(f"  {task_id} #{index}: {reason}")
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

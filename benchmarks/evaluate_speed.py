@@ -1,0 +1,105 @@
+"""Speed of `classwright evaluate` next to ClassEval's official evaluator, same file, same run.
+
+Usage:
+    python benchmarks/evaluate_speed.py [OFFICIAL_CHECKOUT] [--samples FILE] [--jobs N]
+
+Scores ../shared/classeval/ChatGPT_100_c_5.json (500 samples) with both and prints wall time,
+samples/s, CPU time (the process and all its descendants) and peak resident memory (summed over
+the process tree), plus the floor: the sum of the time the tests themselves took, divided by
+the cores, and how far classwright is from it. The official evaluator is skipped with a message
+when its checkout (or `func_timeout`) is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from agreement_classeval import (
+    SHARED,
+    Timed,
+    official_available,
+    run_official,
+    run_ours,
+)
+from rich.console import Console
+from rich.table import Table
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("official", type=Path, nargs="?", help="ClassEval checkout or git dir")
+    parser.add_argument("--samples", type=Path, default=SHARED / "ChatGPT_100_c_5.json")
+    parser.add_argument("--data", type=Path, default=SHARED / "ClassEval_data.json")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    console = Console()
+    if not args.samples.exists() or not args.data.exists():
+        console.print(f"skipped: ClassEval data not found ({args.samples}, {args.data})")
+        return 0
+    samples = sum(len(r["predict"]) for r in json.loads(args.samples.read_text("utf-8")))
+    timings: dict[str, Timed] = {}
+    with tempfile.TemporaryDirectory(prefix="classwright-speed-") as tmp:
+        scratch = Path(tmp)
+        ours, timings["classwright"] = run_ours(args.samples, args.data, scratch, args.jobs)
+        missing = official_available(args.official) if args.official else "no checkout given"
+        if missing:
+            console.print(f"official evaluator skipped: {missing}")
+        else:
+            _, timings["ClassEval official"] = run_official(
+                args.official, args.samples, args.data, scratch
+            )
+
+    table = Table(title=f"scoring {args.samples.name}: {samples} samples, {args.jobs} jobs")
+    for column in ("evaluator", "wall s", "samples/s", "CPU s", "peak RSS MiB"):
+        table.add_column(column, justify="right")
+    for name, timed in timings.items():
+        table.add_row(
+            name,
+            f"{timed.wall:.1f}",
+            f"{samples / timed.wall:.1f}",
+            f"{timed.cpu:.1f}",
+            f"{timed.peak_rss_mb:.0f}",
+        )
+    console.print(table)
+
+    test_seconds = sum(
+        verdict["seconds"]
+        for task in ours["tasks"].values()
+        for sample in task["samples"]
+        for verdict in sample["tests"].values()
+    )
+    timeouts = sum(
+        verdict["status"] == "timeout"
+        for task in ours["tasks"].values()
+        for sample in task["samples"]
+        for verdict in sample["tests"].values()
+    )
+    # A killed test reports no time of its own, yet it held a core for the whole limit.
+    test_seconds += timeouts * ours["run"]["timeout"]
+    cores = args.jobs
+    floor = test_seconds / cores
+    ours_wall = timings["classwright"].wall
+    console.print(
+        f"floor: {test_seconds:.1f} s of test time / {cores} cores = {floor:.1f} s; "
+        f"classwright is {ours_wall - floor:.1f} s ({ours_wall / floor:.1f}x) above it"
+        if floor
+        else "floor: no test time recorded"
+    )
+    console.print(
+        f"tests killed at the time limit: {timeouts} "
+        f"(each costs the full limit, {ours['run']['timeout']:g} s, and counts in the floor)"
+    )
+    if "ClassEval official" in timings:
+        ratio = timings["ClassEval official"].wall / ours_wall
+        console.print(f"classwright is {ratio:.2f}x the official evaluator's speed (wall time)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.exit(main())

@@ -1,0 +1,144 @@
+"""`classwright evaluate` end to end on real ClassEval tasks, through the CLI and the sandbox."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from classwright.cli import app
+from classwright.schema.validation import validate
+
+# Small tasks whose solutions need only the standard library.
+TASK_IDS = ("ClassEval_1", "ClassEval_8", "ClassEval_13")
+
+
+@pytest.fixture
+def tasks_file(classeval_data: Path, tmp_path: Path) -> Path:
+    records = [r for r in json.loads(classeval_data.read_text()) if r["task_id"] in TASK_IDS]
+    path = tmp_path / "tasks.json"
+    path.write_text(json.dumps(records))
+    return path
+
+
+def records_of(tasks_file: Path) -> dict[str, dict]:
+    return {r["task_id"]: r for r in json.loads(tasks_file.read_text())}
+
+
+def invoke(*args: str) -> object:
+    return CliRunner().invoke(app, ["evaluate", *args])
+
+
+def test_canonical_solutions_of_real_tasks_score_one(tasks_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    result = invoke("--canonical", "--tasks", str(tasks_file), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text())
+    validate("results", document, str(out))
+    assert sorted(document["tasks"]) == sorted(TASK_IDS)
+    assert all(t["samples"][0]["passed"] for t in document["tasks"].values())
+    assert document["summary"]["class_pass_at_k"] == {"1": 1.0}
+    assert "canonical solutions passing: 3 / 3" in result.output
+
+
+def test_samples_jsonl_is_scored_test_by_test(tasks_file: Path, tmp_path: Path) -> None:
+    records = records_of(tasks_file)
+    first, second = TASK_IDS[0], TASK_IDS[1]
+    fenced = f"Here is the class:\n```python\n{records[first]['solution_code']}\n```\nDone."
+    broken = records[second]["solution_code"].replace("return", "return None and", 1)
+    lines = [
+        {"task_id": first, "index": 0, "completion": fenced},
+        {"task_id": first, "index": 1, "completion": "I am not able to write this class."},
+        {"task_id": second, "index": 0, "completion": broken, "model": "m", "config_hash": "h"},
+    ]
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = tmp_path / "results.json"
+
+    result = invoke(str(samples), "--tasks", str(tasks_file), "--out", str(out), "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text())
+    validate("results", document, str(out))
+    a = document["tasks"][first]["samples"]
+    b = document["tasks"][second]["samples"]
+    assert [s["passed"] for s in a] == [True, False]
+    assert a[0]["extraction"] == "fenced"
+    assert a[1]["extraction"] == "unparsed"
+    assert {v["status"] for v in a[1]["tests"].values()} == {"error"}
+    # Every test id of the task has a verdict, in every sample.
+    assert set(a[0]["tests"]) == set(a[1]["tests"])
+    assert all(t.split(".")[0] in records[first]["test"] for t in a[0]["tests"])
+    assert b[0]["passed"] is False
+    assert any(v["status"] == "passed" for v in b[0]["tests"].values())
+    assert any(v["status"] != "passed" for v in b[0]["tests"].values())
+    # pass@1: task one 1 of 2 samples, task two 0 of 1.
+    assert document["summary"]["class_pass_at_k"]["1"] == pytest.approx((0.5 + 0.0) / 2)
+
+
+def test_a_finished_run_is_not_scored_again(tasks_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    assert invoke("--canonical", "--tasks", str(tasks_file), "--out", str(out)).exit_code == 0
+    journal = out.with_name(out.name + ".journal.jsonl")
+    before = (out.read_text(), journal.stat().st_mtime_ns)
+    again = invoke("--canonical", "--tasks", str(tasks_file), "--out", str(out))
+    assert again.exit_code == 0
+    assert "up to date" in again.output
+    assert (out.read_text(), journal.stat().st_mtime_ns) == before
+
+
+def test_classeval_model_output_is_read_directly(tasks_file: Path, tmp_path: Path) -> None:
+    records = records_of(tasks_file)
+    task_id = TASK_IDS[2]
+    output = [records[task_id] | {"predict": [records[task_id]["solution_code"], "no code"]}]
+    samples = tmp_path / "model_output.json"
+    samples.write_text(json.dumps(output))
+    out = tmp_path / "results.json"
+    result = invoke(str(samples), "--tasks", str(tasks_file), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    scored = json.loads(out.read_text())["tasks"][task_id]["samples"]
+    assert [s["passed"] for s in scored] == [True, False]
+
+
+def test_a_task_folder_is_read_with_its_tests(small_task: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    result = invoke("--canonical", "--tasks", str(small_task), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    (task,) = json.loads(out.read_text())["tasks"].values()
+    assert task["samples"][0]["passed"]
+    assert len(task["samples"][0]["tests"]) == 5
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"task_id": "ClassEval_1", "index": 0, "completion": "x"}\n{"task_id": ', "invalid JSON"),
+        ('{"task_id": "NoSuchTask", "index": 0, "completion": "x"}\n', "unknown task id"),
+        ('{"task_id": "ClassEval_1", "completion": "x"}\n', "index"),
+        ('[{"task_id": "ClassEval_1", "predict": "not a list"}]', "predict"),
+    ],
+)
+def test_bad_samples_exit_2_naming_the_file(
+    tasks_file: Path, tmp_path: Path, content: str, message: str
+) -> None:
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text(content)
+    out = tmp_path / "results.json"
+    result = invoke(str(samples), "--tasks", str(tasks_file), "--out", str(out))
+    assert result.exit_code == 2
+    assert str(samples) in result.stderr
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_missing_files_exit_2_naming_them(tasks_file: Path, tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.jsonl"
+    result = invoke(str(missing), "--tasks", str(tasks_file), "--out", str(tmp_path / "r.json"))
+    assert result.exit_code == 2
+    assert str(missing) in result.stderr
+    no_tasks = tmp_path / "no_tasks.json"
+    result = invoke("--canonical", "--tasks", str(no_tasks), "--out", str(tmp_path / "r.json"))
+    assert result.exit_code == 2
+    assert str(no_tasks) in result.stderr
