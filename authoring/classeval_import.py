@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -294,18 +295,32 @@ def import_record(record: Mapping[str, Any], out_dir: Path, folder_name: str) ->
     return outcome
 
 
-def import_classeval(records: list[dict[str, Any]], out_dir: Path) -> Iterator[ImportOutcome]:
-    """Import every record; yields one outcome per record, in order."""
+def _import_one(job: tuple[Mapping[str, Any], Path, str]) -> ImportOutcome:
+    record, out_dir, name = job
+    try:
+        return import_record(record, out_dir, name)
+    except InputError as exc:
+        return ImportOutcome(task_id=str(record.get("task_id", "?")), error=exc.message)
+
+
+def import_classeval(
+    records: list[dict[str, Any]], out_dir: Path, jobs: int = 1
+) -> Iterator[ImportOutcome]:
+    """Import every record, ``jobs`` at a time; yields one outcome per record, in order."""
     used: set[str] = set()
+    work = []
     for record in records:
         name = str(record.get("class_name") or record.get("task_id") or "task")
         if name in used:
             name = f"{name}_{record.get('task_id')}"
         used.add(name)
-        try:
-            yield import_record(record, out_dir, name)
-        except InputError as exc:
-            yield ImportOutcome(task_id=str(record.get("task_id", "?")), error=exc.message)
+        work.append((record, out_dir, name))
+    if jobs <= 1:
+        yield from map(_import_one, work)
+        return
+    # LibCST analysis is CPU-bound Python: processes, not threads, use the other cores.
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_import_one, work, chunksize=4)
 
 
 def loaded(outcome: ImportOutcome) -> TaskFolder | None:

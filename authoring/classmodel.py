@@ -149,9 +149,8 @@ def _lines_of(code: str, start: int, end: int) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _method_spans(module: cst.Module, class_name: str) -> dict[str, tuple[int, int, int]]:
+def _method_spans(wrapper: MetadataWrapper, class_name: str) -> dict[str, tuple[int, int, int]]:
     """For every method: (line of ``def``, end line of its docstring or def line, end line)."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     class_def = find_class(wrapper.module, class_name)
     spans: dict[str, tuple[int, int, int]] = {}
@@ -246,9 +245,9 @@ def analyse_class(source: str, path: str | Path, class_name: str | None = None) 
 
     stripped = module.visit(_StripDocstrings(class_name))
     stripped_code = stripped.code
-    stripped_spans = _method_spans(stripped, class_name)
-    spans = _method_spans(module, class_name)
-    tags = method_dependencies(module, class_name)
+    stripped_spans = _method_spans(MetadataWrapper(stripped, unsafe_skip_copy=True), class_name)
+    spans = _method_spans(wrapper, class_name)
+    tags = method_dependencies(wrapper, class_name)
 
     models = []
     for func in methods:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import typer
@@ -30,4 +31,14 @@ def main() -> None:
         app()
     except InputError as error:
         print(f"error: {error.describe()}", file=sys.stderr)
+        sys.exit(2)
+    except Exception as error:
+        if os.environ.get("CLASSWRIGHT_DEBUG"):
+            raise
+        # A bug of ours, not the user's input: one line, exit 2, and how to see the details.
+        print(
+            f"internal error: {type(error).__name__}: {error} "
+            "(set CLASSWRIGHT_DEBUG=1 to see the traceback)",
+            file=sys.stderr,
+        )
         sys.exit(2)

@@ -120,15 +120,18 @@ def class_methods(class_def: cst.ClassDef) -> list[cst.FunctionDef]:
 
 
 def method_dependencies(
-    source: str | cst.Module, class_name: str | None = None
+    source: str | cst.Module | MetadataWrapper, class_name: str | None = None
 ) -> dict[str, Dependencies]:
     """Tags of every method of ``class_name`` (``__init__`` included) in ``source``.
 
     Raises ``libcst.ParserSyntaxError`` for code that does not parse and ``LookupError``
     when the class is not there.
     """
-    module = cst.parse_module(source) if isinstance(source, str) else source
-    wrapper = MetadataWrapper(module)
+    if isinstance(source, MetadataWrapper):
+        wrapper = source  # lets a caller share one metadata pass with its own analysis
+    else:
+        module = cst.parse_module(source) if isinstance(source, str) else source
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     module = wrapper.module
     class_def = find_class(module, class_name)
     if class_def is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from enum import StrEnum
 from pathlib import Path
@@ -38,6 +39,7 @@ def import_classeval_command(
     out: Annotated[
         Path, typer.Option("--out", help="Folder that receives one task folder per record.")
     ],
+    jobs: Annotated[int, typer.Option(help="Records imported in parallel (0: one per core).")] = 0,
 ) -> None:
     """Import ClassEval records as task folders; every repair is written into the task's provenance."""
     console = Console(stderr=True)
@@ -46,7 +48,7 @@ def import_classeval_command(
     outcomes = []
     with Progress(console=console, transient=True) as progress:
         bar = progress.add_task("importing", total=len(records))
-        for outcome in import_classeval(records, out):
+        for outcome in import_classeval(records, out, jobs or os.cpu_count() or 1):
             outcomes.append(outcome)
             progress.advance(bar)
     elapsed = time.perf_counter() - start
