@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -25,6 +26,7 @@ from classwright.evaluator.backends import (
 from classwright.evaluator.generation import RunReport, RunSettings, SampleFile, generate, replay
 from classwright.evaluator.prompts import Context, PromptStyle, Strategy, default_context
 from classwright.schema.errors import InputError
+from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
 
 
@@ -397,7 +399,10 @@ def eval_command(
     ]
     for _, settings, path in plans:
         SampleFile(path, settings, records, resume)
+    loading = time.monotonic()
     engine = _open_backend(spec, console)
+    load_seconds = time.monotonic() - loading
+    console.print(f"model ready in {load_seconds:.1f} s")
     reports: list[tuple[str, RunReport]] = []
     timings: dict[str, dict[str, float]] = {}
     try:
@@ -414,6 +419,29 @@ def eval_command(
             path, records, out_dir / f"results-{s.value}.json", jobs, test_timeout, resume, console
         )
         timings[s.value]["score"] = time.monotonic() - started
+    write_text_atomic(
+        out_dir / "generation.json",
+        json.dumps(
+            {
+                "model": spec.model,
+                "backend": spec.name.value,
+                "load_seconds": round(load_seconds, 2),
+                "strategies": {
+                    name: {
+                        "samples": report.written,
+                        "requests": report.usage.requests,
+                        "prompt_tokens": report.usage.prompt_tokens,
+                        "completion_tokens": report.usage.completion_tokens,
+                        "generate_seconds": round(report.seconds, 2),
+                        "score_seconds": round(timings[name]["score"], 2),
+                    }
+                    for name, report in reports
+                },
+            },
+            indent=1,
+        )
+        + "\n",
+    )
     out = Console()
     out.print(generation_table(reports))
     out.print(pass_table(summaries, timings))
