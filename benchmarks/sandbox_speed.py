@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 import tempfile
 import time
@@ -38,8 +39,10 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "classeval" / "ClassEval
 def in_process(candidate: str, tests: str, count: int) -> int:
     """ClassEval's way: write the files, import them here, run unittest in this process."""
     passed = 0
+    home = os.getcwd()
     with tempfile.TemporaryDirectory() as folder:
         sys.path.insert(0, folder)
+        os.chdir(folder)  # tests write files next to themselves
         try:
             for index in range(count):
                 name = f"bench_tests_{index}"
@@ -54,6 +57,7 @@ def in_process(candidate: str, tests: str, count: int) -> int:
                 passed += result.wasSuccessful()
                 sys.modules.pop(name, None)
         finally:
+            os.chdir(home)
             sys.path.remove(folder)
     return passed
 
@@ -103,9 +107,20 @@ def main() -> None:
         rows.append(("warm zygote, 1 worker", args.suites, seconds, passed, isolation))
 
         list(runner.run_many([job] * args.workers, args.workers))  # start every worker
-        seconds, passed = timed(
-            lambda: sum(run.passed for _, run in runner.run_many([job] * args.suites, args.workers))
-        )
+        failures: list[str] = []
+
+        def parallel() -> int:
+            ok = 0
+            for _, run in runner.run_many([job] * args.suites, args.workers):
+                ok += run.passed
+                failures.extend(
+                    f"{o.test_id}: {o.status} {o.error_type} {o.detail[-200:]}"
+                    for o in run.outcomes.values()
+                    if not o.passed
+                )
+            return ok
+
+        seconds, passed = timed(parallel)
         rows.append(
             (f"warm zygote, {args.workers} workers", args.suites, seconds, passed, isolation)
         )
@@ -117,7 +132,10 @@ def main() -> None:
         table.add_row(
             mode, str(count), f"{secs:.2f}", f"{count / secs:.1f}", f"{ok}/{count}", level
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    for failure in failures[:5]:
+        console.print(f"not passed: {failure}", markup=False)
 
 
 if __name__ == "__main__":

@@ -41,7 +41,6 @@ CONTROL_FD = 3
 DETAIL_CHARS = 1500  # one event line stays below PIPE_BUF, so lines from two processes never mix
 PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
-PR_SET_PDEATHSIG = 1
 
 _write = os.write
 _dumps = json.dumps
@@ -636,7 +635,6 @@ def supervise(uid, command):
     """Without a pid namespace something the sample cannot kill must adopt and reap its orphans:
     this process, still running as the caller's user, starts the zygote and outlives it."""
     prctl(PR_SET_CHILD_SUBREAPER, 1)
-    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     zygote = os.fork()
     if zygote == 0:
         os.execvp(command[0], command)

@@ -120,9 +120,10 @@ def _parents(path: str) -> list[str]:
 
 
 def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[str]:
+    # No --die-with-parent: it follows the thread that started bwrap, and workers are started
+    # from pool threads. The zygote exits by itself when the parent's end of its socket closes.
     cmd = [
         "bwrap",
-        "--die-with-parent",
         "--new-session",
         "--unshare-pid",
         "--unshare-ipc",

@@ -460,3 +460,47 @@ def test_a_classeval_canonical_solution_passes(runner: SuiteRunner) -> None:
     )
     assert run.passed, run.outcomes
     assert len(ids) >= 5
+
+
+def test_sandboxes_go_away_when_the_scoring_process_is_killed() -> None:
+    if os.geteuid() != 0:
+        pytest.skip("sandbox processes are told apart by their own uid only when run as root")
+    import signal
+    import subprocess
+    import time
+
+    from classwright.evaluator._sandbox_isolation import sandbox_user
+
+    script = textwrap.dedent(
+        f"""
+        import sys, time
+        from classwright.evaluator.sandbox import run_suite
+        run = run_suite({CALC!r}, {CALC_TESTS!r}, ["CalcTestAdd.test_add"])
+        print(run.outcomes["CalcTestAdd.test_add"].status, flush=True)
+        time.sleep(600)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "passed"
+    first_uid = sandbox_user(0) - (os.getpid() % 1_000_000) * 64 + (child.pid % 1_000_000) * 64
+    uids = set(range(first_uid, first_uid + 64))
+
+    def sandbox_processes() -> list[int]:
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    if os.stat(f"/proc/{entry}").st_uid in uids:
+                        found.append(int(entry))
+                except OSError:
+                    pass
+        return found
+
+    assert sandbox_processes() != []
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    deadline = time.monotonic() + 10
+    while sandbox_processes() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sandbox_processes() == []
