@@ -26,6 +26,7 @@ import textwrap
 from collections.abc import Mapping
 
 import libcst as cst
+
 from classwright.evaluator.extraction import add_missing_staticmethod
 from classwright.schema.records import TaskRecord
 
