@@ -86,6 +86,10 @@ def test_a_finished_run_is_not_scored_again(tasks_file: Path, tmp_path: Path) ->
     assert again.exit_code == 0
     assert "up to date" in again.output
     assert (out.read_text(), journal.stat().st_mtime_ns) == before
+    rescored = invoke("--canonical", "--tasks", str(tasks_file), "--out", str(out), "--rescore")
+    assert rescored.exit_code == 0
+    assert journal.stat().st_mtime_ns != before[1]
+    assert len(journal.read_text().splitlines()) == 1 + len(TASK_IDS)
 
 
 def test_classeval_model_output_is_read_directly(tasks_file: Path, tmp_path: Path) -> None:

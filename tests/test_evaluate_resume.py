@@ -66,6 +66,12 @@ def test_sigkill_then_resume_keeps_every_scored_sample(
     assert 3 <= len(kept) < SAMPLES
     assert not out.exists()  # nothing assembled from a half run
 
+    # Running again without --resume neither discards nor mixes: it says what to do.
+    plain = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert plain.returncode == 2
+    assert "--resume" in plain.stderr and str(journal) in plain.stderr
+    assert complete_lines(journal)[1:] == kept
+
     resumed = subprocess.run(
         [*command, "--resume"], capture_output=True, text=True, timeout=300, check=False
     )

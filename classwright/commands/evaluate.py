@@ -59,6 +59,16 @@ def _up_to_date(out: Path, key: str) -> dict[str, Any] | None:
     return None
 
 
+def _interrupted(journal_file: Path, key: str) -> bool:
+    """True when ``journal_file`` holds scored samples of this very run."""
+    try:
+        with journal_file.open(encoding="utf-8") as handle:
+            header = json.loads(handle.readline())
+            return header.get("run_key") == key and bool(handle.readline().strip())
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return False
+
+
 @reports_input_errors
 def evaluate(
     samples: Annotated[
@@ -85,6 +95,10 @@ def evaluate(
     resume: Annotated[
         bool, typer.Option(help="Continue an interrupted run from its journal.")
     ] = False,
+    rescore: Annotated[
+        bool,
+        typer.Option(help="Score everything again, ignoring finished results and the journal."),
+    ] = False,
     canonical: Annotated[
         bool, typer.Option(help="Score each task's canonical solution instead of SAMPLES.")
     ] = False,
@@ -109,7 +123,9 @@ def evaluate(
     key = run_key(job_list, settings)
     workers = jobs or os.cpu_count() or 1
 
-    finished = None if resume else _up_to_date(out, key)
+    if resume and rescore:
+        raise InputError(out, "--resume and --rescore exclude each other")
+    finished = None if resume or rescore else _up_to_date(out, key)
     if finished is not None:
         console.print(
             f"{out} is up to date ({len(job_list)} samples already scored).", soft_wrap=True
@@ -120,6 +136,12 @@ def evaluate(
         return
 
     journal_file = journal_path(out)
+    if not resume and not rescore and _interrupted(journal_file, key):
+        raise InputError(
+            journal_file,
+            "an interrupted run of these samples is kept here; "
+            "continue it with --resume or start over with --rescore",
+        )
     if resume:
         journal, done = Journal.resume(journal_file, key)
     else:
