@@ -11,6 +11,7 @@ import pytest
 
 from classwright.authoring.rules import (
     Fixture,
+    Kind,
     Rule,
     Scope,
     TaskSummary,
@@ -18,6 +19,7 @@ from classwright.authoring.rules import (
     rule_problems,
     run_task_rules,
 )
+from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules.framework import fixture_contexts
 
 
@@ -35,7 +37,11 @@ def _findings(rule_class: type[Rule], fixture: Fixture) -> list:
         if rule.scope is Scope.BENCHMARK:
             found = list(rule.check_benchmark([TaskSummary.of(c) for c in contexts]))
         else:
-            found = list(run_task_rules(contexts[0], [rule]).findings)
+            rules = [rule]
+            if type(rule).review is not Rule.review:
+                # A rule about other rules' findings is proven alongside every static rule.
+                rules += [r() for r in all_rules() if r.kind is Kind.STATIC and r is not rule_class]
+            found = list(run_task_rules(contexts[0], rules).findings)
         folder = str(contexts[0].task.path)
         # Paths are reported relative to the fixture folder so fixtures can name the file.
         return [
@@ -68,3 +74,9 @@ def test_codes_and_names_are_unique() -> None:
     rules = all_rules()
     assert len({r.code for r in rules}) == len(rules)
     assert len({r.name for r in rules}) == len(rules)
+
+
+def test_clean_example_task_passes_every_static_rule() -> None:
+    rules = [r() for r in all_rules() if r.kind is Kind.STATIC and r.scope is Scope.TASK]
+    with fixture_contexts(CLEAN_TASK) as contexts:
+        assert run_task_rules(contexts[0], rules).findings == ()

@@ -268,6 +268,12 @@ class TaskContext:
         text = value.evaluated_value
         return inspect.cleandoc(text) if isinstance(text, str) else None
 
+    def toml_text_line(self, pattern: str) -> int:
+        """1-based line of the first ``task.toml`` line matching a regex (1 when none)."""
+        found = re.compile(pattern)
+        text = self.toml_path.read_text(encoding="utf-8")
+        return next((n for n, line in enumerate(text.splitlines(), 1) if found.search(line)), 1)
+
     def toml_line(self, key: str) -> int:
         """1-based line of a top-level key in ``task.toml`` (1 when not written)."""
         pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
@@ -436,7 +442,7 @@ def run_task_rules(ctx: TaskContext, rules: Sequence[Rule]) -> TaskOutcome:
     for rule in rules:
         if rule.scope is Scope.TASK:
             raw.extend(rule.check(ctx))
-    ran = {rule.code for rule in rules}
+    ran = {rule.code for rule in rules if rule.scope is Scope.TASK}
     for rule in rules:
         raw.extend(rule.review(ctx, ran, raw))
     return apply_suppressions(raw, suppressed_codes(ctx))

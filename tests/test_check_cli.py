@@ -1,0 +1,171 @@
+"""``classwright check`` and ``classwright rule`` through the real CLI, on real task folders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from classwright.authoring.rules._examples import CLEAN_TASK
+from classwright.authoring.rules.framework import Fixture, write_fixture
+from classwright.cli import app
+
+runner = CliRunner()
+
+NO_CLASS_DOCSTRING = Fixture(
+    solution=CLEAN_TASK.solution.replace(
+        '    """\n    Counts votes for named options.\n    """\n', ""
+    ),
+    tests=CLEAN_TASK.tests,
+    meta={"id": "undocumented"},
+)
+
+
+def _check(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["check", "--static-only", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def clean(tmp_path: Path) -> Path:
+    return write_fixture(CLEAN_TASK, tmp_path / "Tally")
+
+
+@pytest.fixture
+def flawed(tmp_path: Path) -> Path:
+    return write_fixture(NO_CLASS_DOCSTRING, tmp_path / "Undocumented")
+
+
+def test_clean_task_exits_0(clean: Path) -> None:
+    code, out, _ = _check(str(clean))
+    assert code == 0
+    assert "0 findings in 0 of 1 tasks" in out
+
+
+def test_finding_is_printed_with_exact_place_and_exits_1(flawed: Path) -> None:
+    code, out, _ = _check(str(flawed))
+    assert code == 1
+    line = (
+        f"{flawed / 'solution.py'}:1:7: CW101 Class `Tally` has no docstring describing its purpose"
+    )
+    assert line in out.splitlines()
+
+
+def test_json_lists_findings_with_all_fields(flawed: Path) -> None:
+    code, out, _ = _check(str(flawed), "--format", "json")
+    assert code == 1
+    findings = json.loads(out)
+    assert findings == [
+        {
+            "code": "CW101",
+            "name": "missing-class-docstring",
+            "severity": "error",
+            "message": "Class `Tally` has no docstring describing its purpose",
+            "task": "undocumented",
+            "path": str(flawed / "solution.py"),
+            "line": 1,
+            "column": 7,
+        }
+    ]
+
+
+def test_github_format_annotates_file_line_and_column(flawed: Path) -> None:
+    _, out, _ = _check(str(flawed), "--format", "github")
+    assert out.startswith(f"::error file={flawed / 'solution.py'},line=1,col=7,")
+    assert "title=CW101 missing-class-docstring::CW101 Class `Tally`" in out
+
+
+def test_sarif_result_points_at_rule_and_region(flawed: Path) -> None:
+    _, out, _ = _check(str(flawed), "--format", "sarif")
+    log = json.loads(out)
+    assert log["version"] == "2.1.0"
+    run = log["runs"][0]
+    (result,) = run["results"]
+    assert result["ruleId"] == "CW101"
+    assert run["tool"]["driver"]["rules"][result["ruleIndex"]]["id"] == "CW101"
+    region = result["locations"][0]["physicalLocation"]["region"]
+    assert region == {"startLine": 1, "startColumn": 7}
+
+
+def test_select_and_ignore_take_codes_and_prefixes(flawed: Path) -> None:
+    assert _check(str(flawed), "--select", "CW5,CW2")[0] == 0
+    assert _check(str(flawed), "--ignore", "CW10")[0] == 0
+    assert _check(str(flawed), "--select", "CW1", "--ignore", "CW101")[0] == 0
+    assert _check(str(flawed), "--select", "cw101")[0] == 1
+
+
+def test_unknown_selector_is_a_usage_error(flawed: Path) -> None:
+    code, _, err = _check(str(flawed), "--select", "CW999")
+    assert code == 2
+    assert "no rule matches 'CW999'" in err
+
+
+def test_suppression_hides_the_finding_and_is_counted(tmp_path: Path) -> None:
+    suppressed = Fixture(
+        solution=NO_CLASS_DOCSTRING.solution,
+        tests=CLEAN_TASK.tests,
+        meta={"suppressions": [{"code": "CW101", "reason": "the name says it all"}]},
+    )
+    folder = write_fixture(suppressed, tmp_path / "Suppressed")
+    code, out, _ = _check(str(folder))
+    assert code == 0
+    assert "0 findings in 0 of 1 tasks (1 suppressed" in out
+
+
+def test_missing_path_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    code, out, err = _check(str(tmp_path / "nowhere"))
+    assert code == 2
+    assert err.strip() == f"error: {tmp_path / 'nowhere'}: no such file or folder"
+    assert "Traceback" not in out + err
+
+
+def test_broken_task_folder_names_file_and_line(clean: Path) -> None:
+    (clean / "solution.py").write_text("class Tally(:\n    pass\n", encoding="utf-8")
+    code, _, err = _check(str(clean))
+    assert code == 2
+    assert err.startswith(f"error: {clean / 'solution.py'}:1:")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_duplicate_ids_across_paths_are_found(tmp_path: Path) -> None:
+    first = write_fixture(CLEAN_TASK, tmp_path / "a" / "Tally")
+    second = write_fixture(CLEAN_TASK, tmp_path / "b" / "Tally")
+    code, out, _ = _check(str(first), str(second), "--select", "CW801", "--format", "json")
+    assert code == 1
+    assert {(f["code"], f["path"], f["line"]) for f in json.loads(out)} == {
+        ("CW801", str(first / "task.toml"), 1),
+        ("CW801", str(second / "task.toml"), 1),
+    }
+
+
+def test_parallel_check_reports_the_same_findings(tmp_path: Path) -> None:
+    folders = [
+        str(write_fixture(NO_CLASS_DOCSTRING, tmp_path / f"T{n}").resolve()) for n in range(3)
+    ]
+    serial = _check(*folders, "--jobs", "1", "--ignore", "CW8", "--format", "json")
+    parallel = _check(*folders, "--jobs", "2", "--ignore", "CW8", "--format", "json")
+    assert serial[0] == parallel[0] == 1
+    assert json.loads(serial[1]) == json.loads(parallel[1])
+    assert len(json.loads(serial[1])) == 3
+
+
+def test_rule_explains_one_rule() -> None:
+    result = runner.invoke(app, ["rule", "CW501"])
+    assert result.exit_code == 0
+    assert "too-few-method-tests" in result.stdout
+    for section in ("What it does", "Why it matters", "Example", "Use instead"):
+        assert section in result.stdout
+
+
+def test_rule_all_explains_every_rule() -> None:
+    result = runner.invoke(app, ["rule", "--all"])
+    assert result.exit_code == 0
+    assert "CW101" in result.stdout and "CW801" in result.stdout
+
+
+def test_unknown_rule_exits_2() -> None:
+    result = runner.invoke(app, ["rule", "CW999"])
+    assert result.exit_code == 2
+    assert "no rule 'CW999'" in result.stderr
