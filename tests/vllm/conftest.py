@@ -16,7 +16,8 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# Appended, not prepended: this folder is named like the vllm package it tests.
+sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 from tinymodel import build_tiny_model
 
@@ -35,7 +36,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("vllm", reason="needs vLLM: bash scripts/setup-vllm.sh")
+    # A submodule: plain "vllm" would also find this test folder as a namespace package.
+    pytest.importorskip("vllm.sampling_params", reason="needs vLLM: bash scripts/setup-vllm.sh")
     return build_tiny_model(tmp_path_factory.mktemp("tiny-llama"))
 
 
