@@ -415,7 +415,49 @@ def condition_runs(
     failing = [t for t in ids if canonical.passed(t) is False]
     if failing:
         runs[EARLIER_DATE] = _date_run(task, failing, settings.earlier_date, settings)
-    return runs
+    return _confirmed(task, canonical, runs, settings)
+
+
+def again(condition: str) -> str:
+    """The name of the second run of a condition (see ``condition_runs``)."""
+    return f"{condition} again"
+
+
+def _confirmed(
+    task: TaskFolder, canonical: RunRecord, runs: dict[str, RunRecord], settings: DynamicSettings
+) -> dict[str, RunRecord]:
+    """Run once more every condition under which some test changed its outcome, on those tests
+    only, and the plain suite too: a change is put down to a condition only when it happens
+    twice, and a test that changes under identical conditions is flaky, not condition-bound."""
+    changed: dict[str, list[str]] = {}
+    for name, run in runs.items():
+        moved = [t for t, r in run.results.items() if canonical.passed(t) not in (None, r.passed)]
+        if moved:
+            changed[name] = moved
+    if not changed:
+        return runs
+    limits = _limits(settings)
+    source, tests = task.solution_source, task.tests_source
+    every = sorted({t for moved in changed.values() for t in moved})
+    extra = {again(REPEAT): _record(run_suite(source, tests, every, limits=limits))}
+    for name, moved in changed.items():
+        if name == REPEAT:
+            continue
+        if name == SHUFFLED:
+            # Order matters only with the other tests around: shuffle the whole suite again.
+            run = run_suite(
+                source, tests, test_ids(task), limits=limits, shuffle_seed=settings.shuffle_seed
+            )
+        elif name == AS_ROOT:
+            run = run_suite(source, tests, moved, limits=limits, drop_root=False)
+        elif name == NETWORK:
+            run = run_suite(source, tests + _NETWORK_PROBE, moved, limits=limits)
+        else:
+            date = settings.later_date if name == LATER_DATE else settings.earlier_date
+            extra[again(name)] = _date_run(task, moved, date, settings)
+            continue
+        extra[again(name)] = _record(run)
+    return {**runs, **extra}
 
 
 # --- docstring examples ------------------------------------------------------------------------

@@ -128,42 +128,49 @@ def last_line(text: str) -> str:
 
 
 def flaky_tests(ctx: TaskContext) -> set[str]:
-    """Tests whose outcome differs between two runs under the same conditions."""
+    """Tests whose outcome differs between runs under the same conditions (the canonical run,
+    its repeat and, where something changed, a second repeat)."""
     runs = conditions(ctx)
-    repeat = runs.get(dynamic.REPEAT)
-    if repeat is None:
-        return set()
-    base = canonical(ctx)
-    return {
-        test_id
-        for test_id, result in base.results.items()
-        if repeat.passed(test_id) is not None and repeat.passed(test_id) != result.passed
-    }
+    plain = [canonical(ctx)] + [
+        run for name in (dynamic.REPEAT, dynamic.again(dynamic.REPEAT)) if (run := runs.get(name))
+    ]
+    flaky = set()
+    for test_id in plain[0].results:
+        seen = {run.passed(test_id) for run in plain} - {None}
+        if len(seen) > 1:
+            flaky.add(test_id)
+    return flaky
+
+
+def _holds(ctx: TaskContext, condition: str, test_id: str, passed: bool) -> bool:
+    """The test had outcome ``passed`` under ``condition``, and again in the second run where
+    there was one."""
+    runs = conditions(ctx)
+    first = runs.get(condition)
+    if first is None or first.passed(test_id) is not passed:
+        return False
+    # Every test that changed under a condition was run under it a second time.
+    second = runs.get(dynamic.again(condition))
+    return second is not None and second.passed(test_id) is passed
 
 
 def broken_by(ctx: TaskContext, condition: str, baseline: RunRecord | None = None) -> list[str]:
-    """Tests that pass in ``baseline`` (the canonical run by default) and in its repeat, and
-    fail under ``condition``."""
-    run = conditions(ctx).get(condition)
-    if run is None or (run.load_error and not run.results):
-        return []
+    """Tests that pass in ``baseline`` (the canonical run by default), are not flaky, and fail
+    under ``condition`` twice."""
     base = baseline or canonical(ctx)
     flaky = flaky_tests(ctx)
     return [
         test_id
         for test_id, result in base.results.items()
-        if result.passed and test_id not in flaky and run.passed(test_id) is False
+        if result.passed and test_id not in flaky and _holds(ctx, condition, test_id, False)
     ]
 
 
 def mended_by(ctx: TaskContext, condition: str) -> list[str]:
-    """Tests that fail in the canonical run and its repeat, and pass under ``condition``."""
-    run = conditions(ctx).get(condition)
-    if run is None:
-        return []
+    """Tests that fail in the canonical run, are not flaky, and pass under ``condition`` twice."""
     flaky = flaky_tests(ctx)
     return [
         test_id
         for test_id, result in canonical(ctx).results.items()
-        if not result.passed and test_id not in flaky and run.passed(test_id) is True
+        if not result.passed and test_id not in flaky and _holds(ctx, condition, test_id, True)
     ]
