@@ -42,3 +42,15 @@ def class_level_test_classes(ctx: TaskContext) -> list[str]:
     """Test classes that are no method's own test class and hold tests."""
     owned = set(method_test_classes(ctx).values())
     return [c.name for c in ctx.task.tests.classes if c.name not in owned and c.tests]
+
+
+def is_used(ctx: TaskContext, method: str, names: set[str]) -> bool:
+    """Whether ``names`` (from ``used_names``) include a use of ``method``.
+
+    Special methods (``__iter__``) are used through syntax, not by name, so they always count
+    as used; a private ``__name`` is also used under its mangled name ``_Class__name``.
+    """
+    if method.startswith("__") and method.endswith("__"):
+        return True
+    mangled = f"_{ctx.task.solution.class_name.lstrip('_')}{method}"
+    return method in names or (method.startswith("__") and mangled in names)

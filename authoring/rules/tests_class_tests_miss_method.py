@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules._tests import class_level_test_classes, used_names
+from classwright.authoring.rules._tests import class_level_test_classes, is_used, used_names
 from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
@@ -14,6 +14,8 @@ class ClassTestsMissMethod(Rule):
     are no method's own test class (`<Class>Test`); a method counts as used when a class-level
     test mentions it as an attribute (`obj.method(...)`) or by name in a string.
     CW505 reports tasks with no class-level tests at all.
+    Special methods (`__iter__`) are used through syntax and always count as used; a private
+    `__name` also counts under its mangled name `_Class__name`.
 
     ## Why it matters
     Class-level tests check that the methods work together on shared state: that is what a
@@ -81,5 +83,5 @@ class ClassTestsMissMethod(Rule):
             return
         used = set().union(*(used_names(ctx, name) for name in class_level))
         for func in ctx.methods:
-            if func.name.value not in used:
+            if not is_used(ctx, func.name.value, used):
                 yield self.report(ctx, ctx.solution, func.name, method=func.name.value)

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules._tests import method_test_classes, used_names
+from classwright.authoring.rules._tests import is_used, method_test_classes, used_names
 from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
@@ -12,6 +12,8 @@ class MethodTestMissesMethod(Rule):
     ## What it does
     Flags a method-level test class that never uses its method: the method's name appears
     nowhere in the class as an attribute (`obj.method(...)`) or a string.
+    Special methods (`__iter__`) are used through syntax and always count as used; a private
+    `__name` also counts under its mangled name `_Class__name`.
 
     ## Why it matters
     A method's score comes from its own test class. When that class tests something else
@@ -78,6 +80,6 @@ class MethodTestMissesMethod(Rule):
             found = ctx.task.tests.get(test_class)
             if found is None or not found.tests:
                 continue  # CW502 and CW503 report these
-            if method not in used_names(ctx, test_class):
+            if not is_used(ctx, method, used_names(ctx, test_class)):
                 node = ctx.test_classes[test_class]
                 yield self.report(ctx, ctx.tests, node.name, test_class=test_class, method=method)
