@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs the linters, the type checker and the test suite against the installed package.
+# Runs the linters, the type checker and the test suites against the installed package:
+# the main suite in .venv, then the real-vLLM suite (tiny local model) in .venv-vllm.
+# CLASSWRIGHT_SKIP_VLLM=1 leaves out the vLLM suite (it needs a multi-gigabyte install).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/classwright ] || bash scripts/setup.sh
@@ -9,4 +11,7 @@ pkg=$(.venv/bin/python -c 'import classwright, os; print(os.path.dirname(classwr
 .venv/bin/mypy "$pkg"
 # Not `python -m pytest`: that puts the checkout first on sys.path, where the thin
 # classwright/ folder would shadow the installed package.
-.venv/bin/pytest -n 2 --dist loadfile -q "$@"
+.venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm" "$@"
+if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ]; then
+    bash scripts/test-vllm.sh
+fi
