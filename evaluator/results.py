@@ -24,6 +24,8 @@ FORMAT_VERSION = 1
 class TestVerdict:
     """The parent's verdict on one test of one sample."""
 
+    __test__ = False  # a domain name, not a pytest test class
+
     status: str
     """passed, failed, error, timeout, skipped, missing or crashed."""
     error_type: str | None = None

@@ -47,7 +47,15 @@ def load_samples(path: str | Path) -> list[Sample]:
     if not stripped:
         raise InputError(file, "no samples in file")
     if stripped.startswith("["):
-        return _classeval_samples(_parse_whole(text, file), file)
+        data = _parse_whole(text, file)
+        if (
+            isinstance(data, list)
+            and data
+            and all(isinstance(v, dict) and "completion" in v and "predict" not in v for v in data)
+        ):
+            # Our own samples written as one JSON list instead of lines.
+            return _jsonl_samples("\n".join(json.dumps(v) for v in data), file)
+        return _classeval_samples(data, file)
     try:
         whole = json.loads(text)
     except json.JSONDecodeError:
