@@ -1,0 +1,82 @@
+"""Audit ClassEval: import its 100 public tasks and run the full check, totals per rule.
+
+    python scripts/audit_classeval.py [../shared/classeval/ClassEval_data.json]
+        [--jobs 2] [--cache-dir DIR] [--static-only] [--json findings.json]
+
+The tasks are imported into a temporary folder; findings are printed per rule as a table,
+with the number of tasks whose canonical solution passes its own tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from classwright.authoring.audit import audit_folders, import_tasks
+from classwright.authoring.check import default_jobs
+from classwright.authoring.rules import select_rules
+from classwright.authoring.rules.framework import CheckSettings
+from classwright.schema.files import write_text_atomic
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "classeval" / "ClassEval_data.json"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("data", nargs="?", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--cache-dir", type=Path, default=None)
+    parser.add_argument("--static-only", action="store_true")
+    parser.add_argument("--json", type=Path, default=None, help="write every finding here")
+    args = parser.parse_args()
+    console = Console(stderr=True)
+    with tempfile.TemporaryDirectory(prefix="classwright-audit-") as tmp:
+        started = time.perf_counter()
+        folders, failures = import_tasks(args.data, Path(tmp), jobs=args.jobs)
+        imported = time.perf_counter() - started
+        rules = select_rules((), (), static_only=args.static_only)
+        settings = CheckSettings(static_only=args.static_only, cache_dir=args.cache_dir)
+        with Progress(
+            TextColumn("checking"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            bar = progress.add_task("tasks", total=len(folders))
+            audit = audit_folders(
+                folders,
+                rules,
+                settings,
+                args.jobs,
+                advance=lambda _: progress.advance(bar),
+                import_failures=failures,
+            )
+        checked = time.perf_counter() - started - imported
+    table = Table(title=f"ClassEval audit: {len(audit.task_ids)} tasks")
+    for column in ("code", "name", "severity", "findings", "tasks"):
+        table.add_column(column, justify="right" if column in ("findings", "tasks") else "left")
+    for row in audit.totals():
+        table.add_row(row.code, row.name, str(row.severity), str(row.findings), str(row.tasks))
+    out = Console()
+    out.print(table)
+    if not args.static_only:
+        out.print(f"canonical solution passes all its tests: {audit.canonical_passes()} tasks")
+    for task_id, why in failures:
+        out.print(f"not imported: {task_id}: {why}")
+    out.print(f"import {imported:.1f} s, check {checked:.1f} s ({args.jobs} jobs)")
+    if args.json:
+        findings = [f.to_dict() for f in audit.report.findings]
+        write_text_atomic(args.json, json.dumps(findings, indent=1))
+
+
+if __name__ == "__main__":
+    main()
