@@ -480,7 +480,7 @@ class _Collect(doctest.DocTestRunner):
     def _add(self, test, example, got):
         line = (test.lineno or 0) + example.lineno + 1
         self.found.append({{"line": line, "source": example.source.strip()[:100],
-                           "want": example.want.strip()[:100], "got": got.strip()[-100:]}})
+                           "want": example.want.strip()[:100], "got": got.strip()[:100]}})
 
     def report_failure(self, out, test, example, got):
         self._add(test, example, got)
