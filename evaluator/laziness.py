@@ -4,6 +4,11 @@ A method the task asks for is *lazy* when its body, docstring aside, does nothin
 ``raise NotImplementedError`` (the class or a call of it), or nothing but a docstring; or when
 it carries a ``TODO``/``FIXME`` comment. A class is *complete* when every method of the
 skeleton is present in it with the same parameter names in the same order.
+
+``class_uses`` tells which fields and other methods each method uses, by the definition of
+``classwright.evaluator.dependencies`` (direct uses through ``self``/``cls``/the class name,
+annotations ignored), read from the standard ``ast`` because scoring needs it for every sample
+and the full LibCST analysis (libraries included) costs twenty times more.
 """
 
 from __future__ import annotations
@@ -167,3 +172,81 @@ def _todo_lines(code: str) -> set[int]:
     except (tokenize.TokenError, SyntaxError):
         pass
     return lines
+
+
+def class_uses(code: str, class_name: str) -> dict[str, dict[str, list[str]]] | None:
+    """Per method of ``class_name``: the fields (``self.x``) and other methods it uses.
+
+    None when the code does not parse or the class is not in it.
+    """
+    try:
+        tree = _parse(code)
+    except SyntaxError:
+        return None
+    class_def = next(
+        (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == class_name), None
+    )
+    if class_def is None:
+        return None
+    methods = [
+        item for item in class_def.body if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+    names = {m.name for m in methods}
+    uses: dict[str, dict[str, list[str]]] = {}
+    for method in methods:
+        receivers = {class_name}
+        params = method.args.posonlyargs + method.args.args
+        static = any(_is_name(d, "staticmethod") for d in method.decorator_list)
+        if params and not static:
+            receivers.add(params[0].arg)
+        collector = _UseCollector(receivers, names, method.name)
+        for statement in method.body:
+            collector.visit(statement)
+        uses[method.name] = {"field": collector.fields, "method": collector.methods}
+    return uses
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return (isinstance(node, ast.Name) and node.id == name) or (
+        isinstance(node, ast.Attribute) and node.attr == name
+    )
+
+
+class _UseCollector(ast.NodeVisitor):
+    """Attribute uses through the receivers inside one method body, annotations skipped."""
+
+    def __init__(self, receivers: set[str], method_names: set[str], own_name: str) -> None:
+        self.receivers = receivers
+        self.method_names = method_names
+        self.own_name = own_name
+        self.fields: list[str] = []
+        self.methods: list[str] = []
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if isinstance(node.value, ast.Name) and node.value.id in self.receivers:
+            if node.attr in self.method_names:
+                if node.attr != self.own_name and node.attr not in self.methods:
+                    self.methods.append(node.attr)
+            elif f"self.{node.attr}" not in self.fields:
+                self.fields.append(f"self.{node.attr}")
+        self.generic_visit(node)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self.visit(node.target)
+        if node.value is not None:
+            self.visit(node.value)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._visit_function(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self._visit_function(node)
+
+    def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        for decorator in node.decorator_list:
+            self.visit(decorator)
+        for default in [*node.args.defaults, *node.args.kw_defaults]:
+            if default is not None:
+                self.visit(default)
+        for statement in node.body:
+            self.visit(statement)

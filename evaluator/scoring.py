@@ -20,7 +20,7 @@ from typing import Any
 
 from classwright.evaluator import sandbox
 from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
-from classwright.evaluator.laziness import class_shape
+from classwright.evaluator.laziness import class_shape, class_uses
 from classwright.evaluator.results import (
     FORMAT_VERSION,
     Journal,
@@ -131,9 +131,14 @@ def run_key(jobs: list[Job], settings: Settings) -> str:
     return digest.hexdigest()[:24]
 
 
-def score_job(job: Job, settings: Settings) -> SampleResult:
-    """Run one sample in the sandbox and read everything the results need from it."""
+def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> SampleResult:
+    """Run one sample in the sandbox and read everything the results need from it.
+
+    ``analyse`` computes the dependencies of the generated methods (default:
+    ``generated_dependencies``).
+    """
     started = time.perf_counter()
+    analyse = analyse or generated_dependencies
     if not job.extraction.parses:
         # Nothing to start: every test fails the way an import of the module would.
         error = _syntax_error(job.candidate)
@@ -160,7 +165,11 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
         extraction=job.extraction.method,
         parses=job.extraction.parses,
         shape=None if shape is None else _shape_dict(shape),
-        dependencies=_dependencies_if_needed(job, tests),
+        dependencies=(
+            analyse(job.extraction.code, job.record.class_name)
+            if _dependencies_needed(job, tests)
+            else {}
+        ),
         seconds=time.perf_counter() - started,
         code_hash=job.code_hash,
     )
@@ -187,34 +196,29 @@ def _shape_dict(shape: Any) -> dict[str, list[str]]:
     }
 
 
-def _dependencies_if_needed(
-    job: Job, tests: dict[str, TestVerdict]
-) -> dict[str, dict[str, list[str]]] | None:
-    """Fields and methods of the generated methods, computed only when DEP needs them.
-
-    DEP(F)/DEP(M) look at a generated method only when it passes and its canonical method has
-    field or method dependencies; the analysis (LibCST with scope metadata) is skipped otherwise.
-    """
-    needed = False
+def _dependencies_needed(job: Job, tests: dict[str, TestVerdict]) -> bool:
+    """DEP(F)/DEP(M) look at a generated method only when it passes and its canonical method
+    has field or method dependencies; the analysis is skipped for every other sample."""
     for info in job.record.methods_info:
         if not (info.dependencies.field or info.dependencies.method):
             continue
         prefix = info.test_class.strip() + "."
         outcomes = [v.passed for t, v in tests.items() if t.startswith(prefix)]
         if outcomes and all(outcomes):
-            needed = True
-            break
-    if not needed:
-        return {}
-    from classwright.evaluator.dependencies import method_dependencies
+            return True
+    return False
 
-    try:
-        tags = method_dependencies(job.extraction.code, job.record.class_name)
-    except Exception:  # any failure means "unknown", recorded as None
-        return None
-    return {
-        name: {"field": list(dep.field), "method": list(dep.method)} for name, dep in tags.items()
-    }
+
+def generated_dependencies(code: str, class_name: str) -> dict[str, dict[str, list[str]]] | None:
+    """Fields and methods each method of the generated class uses; None when unknown.
+
+    Same definition as ``classwright.evaluator.dependencies`` (a test holds them equal on
+    ClassEval), computed on the standard ``ast``: it runs for most samples.
+    """
+    return class_uses(code, class_name)
+
+
+Analyse = Callable[[str, str], "dict[str, dict[str, list[str]]] | None"]
 
 
 Progress = Callable[[SampleResult], None]
