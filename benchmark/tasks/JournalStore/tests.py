@@ -171,6 +171,17 @@ class JournalStoreTestLoad(unittest.TestCase):
         self.assertEqual(store.records, 1)
         self.assertEqual(os.path.getsize(os.path.join(self.folder, "store.jsonl")), len(set_line("a", 1)))
 
+    def test_load_7(self):
+        write_journal(self.folder, '{"op": "set"')
+        store = JournalStore(self.folder)
+        self.assertEqual(store.load(), 0)
+        self.assertEqual(store.records, 0)
+        self.assertEqual(os.path.getsize(os.path.join(self.folder, "store.jsonl")), 0)
+        text = set_line("a", 1) + set_line("bb", 22)
+        write_journal(self.folder, text + "tail")
+        self.assertEqual(store.load(), 2)
+        self.assertEqual(os.path.getsize(os.path.join(self.folder, "store.jsonl")), len(text))
+
     def test_load_4(self):
         write_journal(self.folder, set_line("a", 1) + set_line("b", 2).rstrip("\n"))
         store = JournalStore(self.folder)
