@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import tempfile
 import threading
@@ -61,8 +62,24 @@ class Listener:
         self.server.close()
 
 
+@pytest.fixture(scope="module")
+def private_tmp() -> Iterator[Path]:
+    """A temporary folder of this module's own, so that folders other tests create at the
+    same time (pytest-xdist) are not taken for leftovers of a hostile sample. Like /tmp it is
+    open to every user: samples run as unprivileged users."""
+    folder = Path(tempfile.mkdtemp(prefix="classwright-hostile-tmp-"))
+    folder.chmod(0o1777)
+    saved = tempfile.tempdir
+    tempfile.tempdir = str(folder)
+    try:
+        yield folder
+    finally:
+        tempfile.tempdir = saved
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="module", params=["bubblewrap", "unshare", "rlimits-only"])
-def runner(request: pytest.FixtureRequest) -> Iterator[tuple[SuiteRunner, str]]:
+def runner(request: pytest.FixtureRequest, private_tmp: Path) -> Iterator[tuple[SuiteRunner, str]]:
     import sys
 
     if not available(request.param, sys.executable):
@@ -83,8 +100,11 @@ def _processes() -> dict[int, tuple[int, int, str]]:
             cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
         except OSError:
             continue
-        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
-        table[int(entry)] = (ppid, uid, cmdline)
+        state, ppid_field = stat[stat.rindex(b")") + 2 :].split()[:2]
+        if state == b"Z":
+            # Already dead, waiting for its parent (the worker's reaper) to collect the status.
+            continue
+        table[int(entry)] = (int(ppid_field), uid, cmdline)
     return table
 
 
