@@ -37,7 +37,10 @@ class Timed:
 
     wall: float
     cpu: float
+    """CPU of the process and the descendants it waited for (sandboxed ones may be missed)."""
     peak_rss_mb: float
+    machine_cpu: float
+    """CPU the whole machine was busy for during the run: other load counts too."""
 
 
 def _is_bare_git(checkout: Path) -> bool:
@@ -121,6 +124,7 @@ def run_ours(samples: Path, data: Path, scratch: Path, jobs: int | None) -> tupl
 def _run_measured(command: list[str], cwd: Path) -> Timed:
     """Run ``command``; wall time, CPU time of it and all its descendants, peak total RSS."""
     before = os.times()
+    busy_before = _machine_busy()
     started = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
@@ -131,13 +135,21 @@ def _run_measured(command: list[str], cwd: Path) -> Timed:
         time.sleep(0.25)  # sampling /proc costs CPU of its own; keep it rare
     wall = time.perf_counter() - started
     after = os.times()
+    busy = _machine_busy() - busy_before
     if process.returncode != 0:
         tail = (process.stderr.read() if process.stderr else "")[-2000:]
         raise SystemExit(f"{' '.join(command[:4])} failed ({process.returncode}):\n{tail}")
     cpu = (after.children_user - before.children_user) + (
         after.children_system - before.children_system
     )
-    return Timed(wall, cpu, peak / 1024 / 1024)
+    return Timed(wall, cpu, peak / 1024 / 1024, busy)
+
+
+def _machine_busy() -> float:
+    """Seconds of CPU the machine has spent busy (not idle, not waiting for I/O) since boot."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def _tree_rss(root: int) -> int:

@@ -55,7 +55,15 @@ def main() -> int:
             )
 
     table = Table(title=f"scoring {args.samples.name}: {samples} samples, {args.jobs} jobs")
-    for column in ("evaluator", "wall s", "samples/s", "CPU s", "peak RSS MiB"):
+    columns = (
+        "evaluator",
+        "wall s",
+        "samples/s",
+        "CPU s (waited)",
+        "machine busy s",
+        "peak RSS MiB",
+    )
+    for column in columns:
         table.add_column(column, justify="right")
     for name, timed in timings.items():
         table.add_row(
@@ -63,9 +71,16 @@ def main() -> int:
             f"{timed.wall:.1f}",
             f"{samples / timed.wall:.1f}",
             f"{timed.cpu:.1f}",
+            f"{timed.machine_cpu:.1f}",
             f"{timed.peak_rss_mb:.0f}",
         )
     console.print(table)
+    console.print(
+        "CPU s (waited): the evaluator and the descendants it reaped; sandboxed processes that "
+        "are reaped elsewhere are missed. machine busy s: all CPU the machine spent during the "
+        "run, other load included (meaningful on a quiet machine).",
+        soft_wrap=True,
+    )
 
     test_seconds = sum(
         verdict["seconds"]
