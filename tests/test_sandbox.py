@@ -372,6 +372,18 @@ def test_fake_time_moves_the_clock_the_tests_see(runner: SuiteRunner) -> None:
     assert _probe(runner, body)["today"] != "2031-06-15"
 
 
+def test_sleeping_still_works_under_a_fake_clock(runner: SuiteRunner) -> None:
+    if not Path("/usr/bin/faketime").exists():
+        pytest.skip("libfaketime is not installed (Debian package faketime)")
+    body = """
+        import time
+        start = time.monotonic()
+        time.sleep(0.05)
+        RESULT['slept'] = time.monotonic() - start
+        """
+    assert 0.04 < _probe(runner, body, fake_time="2031-06-15 12:00:00")["slept"] < 2
+
+
 def test_rlimits_only_is_reported_when_forced(runner: SuiteRunner) -> None:
     run = run_suite(
         CALC, CALC_TESTS, ["CalcTestAdd.test_add"], isolation="rlimits-only", runner=runner
