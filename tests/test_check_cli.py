@@ -169,3 +169,30 @@ def test_unknown_rule_exits_2() -> None:
     result = runner.invoke(app, ["rule", "CW999"])
     assert result.exit_code == 2
     assert "no rule 'CW999'" in result.stderr
+
+
+def test_dynamic_results_are_cached_by_content_unless_no_cache(
+    small_task: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    args = ["check", str(small_task), "--select", "CW601", "--cache-dir", str(cache)]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    stored = sorted(p for p in cache.rglob("*") if p.is_file())
+    assert stored, "the canonical run was not cached"
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0
+    assert sorted(p for p in cache.rglob("*") if p.is_file()) == stored
+    fresh = tmp_path / "fresh"
+    result = runner.invoke(app, [*args[:-2], "--cache-dir", str(fresh), "--no-cache"])
+    assert result.exit_code == 0
+    assert not fresh.exists() or not any(fresh.rglob("*.json"))
+
+
+def test_kill_rate_threshold_is_configurable(small_task: Path, tmp_path: Path) -> None:
+    base = ["check", str(small_task), "--select", "CW710", "--cache-dir", str(tmp_path / "c")]
+    strict = runner.invoke(app, [*base, "--kill-rate-threshold", "1.0", "--format", "json"])
+    lenient = runner.invoke(app, [*base, "--kill-rate-threshold", "0.0", "--format", "json"])
+    assert strict.exit_code == 1, strict.output
+    assert [f["code"] for f in json.loads(strict.stdout)] == ["CW710"]
+    assert lenient.exit_code == 0, lenient.output

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from classwright.authoring.mutation_run import MutationReport, MutationSettings, analyse_mutants
+from classwright.authoring.rules._execution import _cached
 from classwright.authoring.rules.framework import (
     Finding,
     Fixture,
@@ -88,14 +91,70 @@ class MeterTestIsLarge(unittest.TestCase):
 """
 
 
-@task_analysis
-def mutation_report(ctx: TaskContext) -> MutationReport | None:
-    """Every mutant of the task run in the sandbox; None when the canonical solution passes
-    no test (CW601 reports that)."""
+@dataclass(frozen=True)
+class Survivor:
+    method: str
+    line: int
+    column: int
+    original: str
+    replacement: str
+
+
+@dataclass(frozen=True)
+class KillRate:
+    """What the rule needs of a mutation run; small enough to cache by content hash."""
+
+    kill_rate: float | None
+    total: int
+    survivors: tuple[Survivor, ...]
+
+    @classmethod
+    def of(cls, report: MutationReport) -> KillRate:
+        return cls(
+            kill_rate=report.kill_rate,
+            total=len(report.results),
+            survivors=tuple(
+                Survivor(
+                    r.mutant.method,
+                    r.mutant.range.line,
+                    r.mutant.range.column,
+                    r.mutant.original,
+                    r.mutant.replacement,
+                )
+                for r in report.survivors()
+            ),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> KillRate:
+        return cls(
+            kill_rate=data["kill_rate"],
+            total=data["total"],
+            survivors=tuple(Survivor(**s) for s in data["survivors"]),
+        )
+
+
+def _run_mutants(ctx: TaskContext) -> KillRate | None:
     try:
-        return analyse_mutants(ctx.task.record, MutationSettings())
+        return KillRate.of(analyse_mutants(ctx.task.record, MutationSettings()))
     except InputError:
         return None
+
+
+@task_analysis
+def mutation_report(ctx: TaskContext) -> KillRate | None:
+    """Every mutant of the task run in the sandbox (cached by content hash like the other
+    dynamic analyses); None when the canonical solution passes no test (CW601 reports that)."""
+    return _cached(
+        ctx,
+        "mutation",
+        lambda: _run_mutants(ctx),
+        lambda value: None if value is None else value.to_json(),
+        lambda data: None if data is None else KillRate.from_json(data),
+    )
 
 
 def threshold_of(ctx: TaskContext) -> float:
@@ -153,21 +212,20 @@ class LowKillRate(Rule):
         threshold = threshold_of(ctx)
         if report.kill_rate >= threshold:
             return
-        survivors = report.survivors()
+        survivors = report.survivors
         named = ", ".join(
-            f"{r.mutant.method} line {r.mutant.line} `{r.mutant.original}` -> "
-            f"`{r.mutant.replacement or ' '}`"
-            for r in survivors[:NAMED]
+            f"{s.method} line {s.line} `{s.original}` -> `{s.replacement or ' '}`"
+            for s in survivors[:NAMED]
         )
         if len(survivors) > NAMED:
             named += f" and {len(survivors) - NAMED} more"
-        first = survivors[0].mutant.range if survivors else None
+        first = survivors[0] if survivors else None
         yield self.report(
             ctx,
             ctx.solution,
             (first.line, first.column) if first else (1, 1),
             rate=report.kill_rate,
-            total=len(report.results),
+            total=report.total,
             threshold=threshold,
             count=len(survivors),
             survivors=named,

@@ -198,6 +198,8 @@ class CheckSettings:
     static_only: bool = False
     cache_dir: Path | None = None
     """Where dynamic results are cached by content hash; None disables the cache."""
+    kill_rate_threshold: float | None = None
+    """The mutation kill rate below which CW710 reports a task; None: the rule's default."""
 
 
 class TaskContext:

@@ -22,6 +22,7 @@ from classwright.authoring.check import (
     default_jobs,
     find_task_folders,
 )
+from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.report_formats import OutputFormat, format_findings
 from classwright.authoring.rules import all_rules, parse_codes, rule_by_code, select_rules
 from classwright.authoring.rules.framework import CheckSettings, Rule
@@ -52,13 +53,29 @@ def check_command(
     ] = False,
     cache_dir: Annotated[
         Path | None,
-        typer.Option(help="Where results of rules that run code are cached by content."),
+        typer.Option(
+            help="Where results of rules that run code are cached by content "
+            "(default: $CLASSWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/classwright)."
+        ),
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Run every dynamic analysis again.")
+    ] = False,
+    kill_rate_threshold: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0, max=1.0, help="Mutation kill rate below which CW710 reports (default 0.8)."
+        ),
     ] = None,
 ) -> None:
     """Check tasks against the construction rules. Exit 0 clean, 1 findings, 2 errors."""
     rules = select_rules(parse_codes(select), parse_codes(ignore), static_only=static_only)
     folders = find_task_folders(paths)
-    settings = CheckSettings(static_only=static_only, cache_dir=cache_dir)
+    settings = CheckSettings(
+        static_only=static_only,
+        cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
+        kill_rate_threshold=kill_rate_threshold,
+    )
     errors = Console(stderr=True)
     start = time.perf_counter()
     try:
