@@ -224,7 +224,7 @@ def explain(
         section = _class_source(test_source, name.strip())
         if name != name.strip():
             why = f"listed test class {name!r} has a leading space: the official lookup fails"
-        elif "timeout" in mine:
+        elif "timeout" in mine.lower():
             why = f"{name}: a test exceeds the per-test time limit here"
         elif official.get(name, {}).get("testsRun", 0) == 0:
             why = f"{name}: the official run got no result (its 5 s limit covers the whole class)"
