@@ -65,6 +65,13 @@ class BigramModelTestTrain(unittest.TestCase):
         self.assertEqual(model.sentences, 2)
         self.assertEqual(model.vocabulary, {"go", "home", "</s>"})
 
+    def test_train_6(self):
+        model = BigramModel()
+        self.assertEqual(model.train("Hi.. there!? Bye"), 3)
+        self.assertEqual(model.bigrams["<s>"], {"hi": 1, "there": 1, "bye": 1})
+        self.assertEqual(model.probability("<s>", "hi"), float(Fraction(2, 7)))
+        self.assertEqual(model.k, 1)
+
     def test_train_5(self):
         model = BigramModel()
         self.assertEqual(model.train(SAM), 3)

@@ -92,6 +92,8 @@ class DurationLogTestToClock(unittest.TestCase):
     def test_to_clock_5(self):
         with self.assertRaises(ValueError):
             DurationLog().to_clock(-60)
+        with self.assertRaises(ValueError):
+            DurationLog().to_clock(-1)
 
 
 class DurationLogTestToIso(unittest.TestCase):

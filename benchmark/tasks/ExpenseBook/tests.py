@@ -282,6 +282,15 @@ class ExpenseBookTestOverBudget(unittest.TestCase):
         self.assertEqual(self.book.over_budget("2024-03"), {})
         self.assertEqual(self.book.over_budget("2024-02"), {"food": "40.00"})
 
+    def test_over_budget_6(self):
+        self.book.set_budget("a", "1")
+        self.book.set_budget("b", "1")
+        self.book.set_budget("c", "1")
+        self.book.add_expense("2024-03-05", "a", "1.99", "")
+        self.book.add_expense("2024-03-05", "b", "2.99", "")
+        self.book.add_expense("2024-03-05", "c", "101", "")
+        self.assertEqual(self.book.over_budget("2024-03"), {"a": "0.99", "b": "1.99", "c": "100.00"})
+
     def test_over_budget_5(self):
         self.book.add_expense("2024-03-01", "food", "500", "")
         self.assertEqual(self.book.over_budget("2024-03"), {})

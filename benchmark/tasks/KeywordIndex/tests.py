@@ -219,6 +219,13 @@ class KeywordIndexTestMostSimilar(unittest.TestCase):
         self.assertEqual(index.most_similar("q"), "b")
         self.assertEqual(index.most_similar("a"), "b")
 
+    def test_most_similar_7(self):
+        index = KeywordIndex([])
+        index.add_document("a", "tea")
+        index.add_document("b", "coffee")
+        index.add_document("c", "tea cup")
+        self.assertEqual(index.most_similar("a"), "c")
+
     def test_most_similar_5(self):
         index = KeywordIndex([])
         index.add_document("q", "solar panel energy")

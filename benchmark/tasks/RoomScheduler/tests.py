@@ -251,6 +251,11 @@ class RoomSchedulerTestAgenda(unittest.TestCase):
         with self.assertRaises(ValueError):
             scheduler.agenda("Boreal", DAY)
 
+    def test_agenda_6(self):
+        scheduler = RoomScheduler({"Atlas": 6})
+        scheduler.bookings = {1: ("Atlas", DAY, 590, 1439)}
+        self.assertEqual(scheduler.agenda("Atlas", DAY), ["09:50-23:59 #1"])
+
     def test_agenda_5(self):
         scheduler = RoomScheduler({"Atlas": 6}, opening="00:00", closing="23:59")
         scheduler.book("Atlas", at("23:00"), at("23:59"), 1)

@@ -193,6 +193,16 @@ class RotatingLogTestWrite(unittest.TestCase):
         self.assertEqual(log.write("ab"), 3)
         self.assertEqual(read(self.folder, "app.log.1"), "\n")
 
+    def test_write_9(self):
+        log = RotatingLog(self.folder)
+        self.assertEqual(log.write("x" * 49), 50)
+        self.assertEqual(log.write("y" * 49), 100)
+        self.assertEqual(log.write("z"), 2)
+        for _ in range(3):
+            log.rotate()
+            log.write("again")
+        self.assertEqual(sorted(os.listdir(self.folder)), ["app.log", "app.log.1", "app.log.2"])
+
     def test_write_7(self):
         write_file(self.folder, "app.log", "")
         log = RotatingLog(self.folder, max_bytes=2)

@@ -138,6 +138,13 @@ class SpellingSuggesterTestSuggest(unittest.TestCase):
         speller.max_distance = 2
         self.assertEqual(speller.suggest("axx", 5), ["abd", "abc"])
 
+    def test_suggest_8(self):
+        speller = SpellingSuggester()
+        speller.learn("abcdef")
+        self.assertEqual(speller.suggest("abcdxy", 2), ["abcdef"])
+        self.assertEqual(speller.suggest("abcxyz", 2), [])
+        self.assertEqual(speller.max_distance, 2)
+
     def test_suggest_7(self):
         speller = trained("xyz", max_distance=0)
         self.assertEqual(speller.suggest("xzy", 3), [])

@@ -128,6 +128,10 @@ class StreamSummaryTestMedian(unittest.TestCase):
         self.assertEqual(summary.median(), 20.0)
         self.assertEqual(summary.count, 5)
 
+    def test_median_7(self):
+        self.assertEqual(summary_of([1, 3, 3, 2, 1]).median(), 2.0)
+        self.assertEqual(summary_of([5, 1, 4, 2, 3, 3]).median(), 3.0)
+
     def test_median_6(self):
         summary = StreamSummary()
         summary.lower = [-4, -2]

@@ -64,6 +64,8 @@ class TacticsGridTestAddUnit(unittest.TestCase):
         with self.assertRaises(ValueError):
             grid.add_unit("knight", 0, 3, "red", 2)
         with self.assertRaises(ValueError):
+            grid.add_unit("knight", -1, 0, "red", 2)
+        with self.assertRaises(ValueError):
             grid.add_unit("knight", 0, 0, "red", -1)
         self.assertEqual(grid.units, {})
 
@@ -106,6 +108,12 @@ class TacticsGridTestPathLength(unittest.TestCase):
         grid.units = {"orc": [2, 0, "blue", 1]}
         self.assertEqual(grid.path_length(0, 0, 4, 0), 4)
         self.assertEqual(grid.path_length(4, 0, 0, 0), 4)
+
+    def test_path_length_7(self):
+        grid = TacticsGrid(3, 3)
+        grid.walls = {(0, 1), (1, 1), (2, 1)}
+        self.assertEqual(grid.path_length(0, 0, 0, 2), -1)
+        self.assertEqual(grid.path_length(2, 2, 2, 0), -1)
 
     def test_path_length_6(self):
         grid = TacticsGrid(4, 3)

@@ -53,6 +53,7 @@ class TextTableTestDisplayWidth(unittest.TestCase):
     def test_display_width_4(self):
         self.assertEqual(self.table.display_width("e\u0301"), 1)
         self.assertEqual(self.table.display_width("\u0301\u0301"), 0)
+        self.assertEqual(self.table.display_width("e\u0301xy"), 3)
 
     def test_display_width_5(self):
         self.assertEqual(self.table.display_width("a東b"), 4)
