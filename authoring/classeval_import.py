@@ -17,7 +17,7 @@ from typing import Any
 
 import libcst as cst
 
-from classwright.authoring.classmodel import docstring_statement
+from classwright.authoring.classmodel import ClassTransformer, docstring_statement
 from classwright.authoring.taskdir import TaskFolder, load_task_folder, write_task_folder
 from classwright.authoring.testmodule import SOLUTION_MODULE, analyse_tests, method_test_class
 from classwright.evaluator.dependencies import class_methods, find_class
@@ -103,7 +103,7 @@ def _docstring_from_description(description: str) -> tuple[cst.SimpleStatementLi
     return None, ""
 
 
-class _MergeDocstrings(cst.CSTTransformer):
+class _MergeDocstrings(ClassTransformer):
     """Put the contract's docstrings into the canonical class (class, ``__init__``, methods)."""
 
     def __init__(
@@ -112,29 +112,16 @@ class _MergeDocstrings(cst.CSTTransformer):
         class_doc: cst.SimpleStatementLine | None,
         method_docs: Mapping[str, cst.SimpleStatementLine],
     ) -> None:
-        self.class_name = class_name
+        super().__init__(class_name)
         self.class_doc = class_doc
         self.method_docs = method_docs
-        self.depth = 0
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.depth += 1
-        return self.depth == 1 and node.name.value == self.class_name
+    def rewrite_class(self, node: cst.ClassDef) -> cst.ClassDef:
+        return _with_docstring(node, self.class_doc) if self.class_doc else node
 
-    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
-        self.depth -= 1
-        if self.depth == 0 and updated.name.value == self.class_name and self.class_doc:
-            return _with_docstring(updated, self.class_doc)
-        return updated
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def leave_FunctionDef(
-        self, original: cst.FunctionDef, updated: cst.FunctionDef
-    ) -> cst.FunctionDef:
-        doc = self.method_docs.get(updated.name.value)
-        return _with_docstring(updated, doc) if self.depth == 1 and doc is not None else updated
+    def rewrite_method(self, node: cst.FunctionDef) -> cst.FunctionDef:
+        doc = self.method_docs.get(node.name.value)
+        return _with_docstring(node, doc) if doc is not None else node
 
 
 def _with_docstring(node: Any, doc: cst.SimpleStatementLine) -> Any:

@@ -71,8 +71,11 @@ def docstring_statement(body: cst.BaseSuite) -> cst.SimpleStatementLine | None:
     return None
 
 
-class _StripDocstrings(cst.CSTTransformer):
-    """Remove the docstrings of the class and its methods (what ClassEval's solution shows)."""
+class ClassTransformer(cst.CSTTransformer):
+    """Rewrites one top-level class and its methods; everything else is left as it is.
+
+    Subclasses override ``rewrite_class`` and ``rewrite_method``.
+    """
 
     def __init__(self, class_name: str) -> None:
         self.class_name = class_name
@@ -84,7 +87,9 @@ class _StripDocstrings(cst.CSTTransformer):
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
         self.depth -= 1
-        return _without_docstring(updated)
+        if self.depth == 0 and updated.name.value == self.class_name:
+            return self.rewrite_class(updated)
+        return updated
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -92,7 +97,13 @@ class _StripDocstrings(cst.CSTTransformer):
     def leave_FunctionDef(
         self, original: cst.FunctionDef, updated: cst.FunctionDef
     ) -> cst.FunctionDef:
-        return _without_docstring(updated) if self.depth == 1 else updated
+        return self.rewrite_method(updated) if self.depth == 1 else updated
+
+    def rewrite_class(self, node: cst.ClassDef) -> cst.ClassDef:
+        return node
+
+    def rewrite_method(self, node: cst.FunctionDef) -> cst.FunctionDef:
+        return node
 
 
 _Node = TypeVar("_Node", cst.ClassDef, cst.FunctionDef)
@@ -108,38 +119,31 @@ def _without_docstring(node: _Node) -> _Node:
     return node.with_changes(body=node.body.with_changes(body=rest))
 
 
-class _Skeleton(cst.CSTTransformer):
+class _StripDocstrings(ClassTransformer):
+    """Remove the docstrings of the class and its methods (what ClassEval's solution shows)."""
+
+    def rewrite_class(self, node: cst.ClassDef) -> cst.ClassDef:
+        return _without_docstring(node)
+
+    def rewrite_method(self, node: cst.FunctionDef) -> cst.FunctionDef:
+        return _without_docstring(node)
+
+
+class _Skeleton(ClassTransformer):
     """Keep imports, the class docstring and ``__init__``; other methods keep signature and
     docstring only."""
 
-    def __init__(self, class_name: str) -> None:
-        self.class_name = class_name
-        self.depth = 0
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.depth += 1
-        return self.depth == 1 and node.name.value == self.class_name
-
-    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
-        self.depth -= 1
-        return updated
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def leave_FunctionDef(
-        self, original: cst.FunctionDef, updated: cst.FunctionDef
-    ) -> cst.FunctionDef:
-        if self.depth != 1 or updated.name.value == "__init__":
-            return updated
-        doc = docstring_statement(updated.body)
+    def rewrite_method(self, node: cst.FunctionDef) -> cst.FunctionDef:
+        if node.name.value == "__init__":
+            return node
+        doc = docstring_statement(node.body)
         body: list[cst.BaseStatement] = (
             [doc] if doc is not None else [cst.SimpleStatementLine(body=[cst.Pass()])]
         )
-        block = updated.body
+        block = node.body
         if isinstance(block, cst.IndentedBlock):
-            return updated.with_changes(body=block.with_changes(body=body))
-        return updated.with_changes(body=cst.IndentedBlock(body=body))
+            return node.with_changes(body=block.with_changes(body=body))
+        return node.with_changes(body=cst.IndentedBlock(body=body))
 
 
 def _lines_of(code: str, start: int, end: int) -> str:
