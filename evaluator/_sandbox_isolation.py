@@ -144,6 +144,11 @@ def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[st
         elif target.is_dir():
             cmd += ["--ro-bind", str(target), str(target)]
     cmd += ["--ro-bind", "/etc", "/etc"]
+    cmd += ["--proc", "/proc", "--dev", "/dev"]
+    # The private /tmp comes before the interpreter's folders: mounted after them it would hide
+    # a virtual environment that lives under /tmp (a checkout in a temporary folder).
+    cmd += ["--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", SANDBOX_TMP]
+    cmd += ["--size", str(64 * 1024**2), "--perms", "1777", "--tmpfs", "/dev/shm"]
     made: set[str] = set()
     for folder in interpreter.folders:
         for parent in _parents(folder + "/x"):
@@ -153,9 +158,6 @@ def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[st
         cmd += ["--ro-bind", folder, folder]
     cmd += ["--perms", "0755", "--dir", "/opt/classwright"]
     cmd += ["--ro-bind", str(DRIVER), SANDBOX_DRIVER]
-    cmd += ["--proc", "/proc", "--dev", "/dev"]
-    cmd += ["--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", SANDBOX_TMP]
-    cmd += ["--size", str(64 * 1024**2), "--perms", "1777", "--tmpfs", "/dev/shm"]
     cmd += ["--chdir", SANDBOX_TMP, "--setenv", "HOME", SANDBOX_TMP]
     return cmd
 

@@ -44,7 +44,8 @@ def test_sigkill_then_resume_keeps_every_scored_sample(
     samples.write_text("".join(json.dumps(line) + "\n" for line in lines))
     out = tmp_path / "results.json"
     journal = tmp_path / "results.json.journal.jsonl"
-    command = [sys.executable, "-m", "classwright", "evaluate", str(samples)]
+    # -P: the checkout's thin classwright/ folder must not shadow the installed package.
+    command = [sys.executable, "-P", "-m", "classwright", "evaluate", str(samples)]
     command += ["--tasks", str(tasks), "--out", str(out), "--jobs", "1"]
 
     process = subprocess.Popen(

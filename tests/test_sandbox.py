@@ -319,7 +319,8 @@ def test_the_sandbox_sees_only_its_own_folder(runner: SuiteRunner) -> None:
         f"""
         import os
         RESULT['cwd_files'] = sorted(os.listdir('.'))
-        RESULT['repo_visible'] = os.path.exists({str(REPO_ROOT)!r})
+        # A checkout's virtual environment may be mounted inside it; its files may not be.
+        RESULT['repo_visible'] = os.path.exists({str(REPO_ROOT / "pyproject.toml")!r})
         RESULT['shared_visible'] = os.path.exists({str(REPO_ROOT.parent / "shared")!r})
         RESULT['uid'] = os.getuid()
         try:
@@ -492,7 +493,10 @@ def test_sandboxes_go_away_when_the_scoring_process_is_killed() -> None:
         time.sleep(600)
         """
     )
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    # -P: the checkout's thin classwright/ folder must not shadow the installed package.
+    child = subprocess.Popen(
+        [sys.executable, "-P", "-c", script], stdout=subprocess.PIPE, text=True
+    )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "passed"
     first_uid = sandbox_user(0) - (os.getpid() % 1_000_000) * 64 + (child.pid % 1_000_000) * 64
