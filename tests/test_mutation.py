@@ -263,6 +263,19 @@ def test_docstrings_logging_and_other_classes_are_not_mutated() -> None:
     assert all(m.line == 13 for m in mutants)
 
 
+def test_exception_messages_are_not_emptied() -> None:
+    source = _module(
+        """
+        def f(self, a):
+            if a < 0:
+                raise ValueError(f"negative: {a}" + "!")
+            return "ok"
+        """
+    )
+    assert _changes(source, "constant-empty") == {('"ok"', '""')}
+    assert _changes(source, "comparison")  # the condition of the raise is still mutated
+
+
 def test_generation_is_deterministic_and_sampling_is_seeded() -> None:
     source = _module(
         """
