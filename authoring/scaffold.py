@@ -68,7 +68,13 @@ def _tests(name: str, methods: list[str]) -> str:
     return "\n".join(parts)
 
 
-def scaffold_task(name: str, into: Path, methods: list[str], task_id: str | None = None) -> Path:
+def scaffold_task(
+    name: str,
+    into: Path,
+    methods: list[str],
+    task_id: str | None = None,
+    topic: str = "unclassified",
+) -> Path:
     """Write ``into/<name>/`` with a contract template per method and a test class per method.
 
     The canonical bodies raise ``NotImplementedError`` and each test class has one test, so
@@ -85,7 +91,7 @@ def scaffold_task(name: str, into: Path, methods: list[str], task_id: str | None
     meta = {
         "id": task_id or name,
         "title": f"{name}: one line on what the class does",
-        "topic": "unclassified",
+        "topic": topic,
         "authors": ["your name"],
         "reviewers": [],
         "provenance": ["original task written for this benchmark"],

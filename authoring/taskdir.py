@@ -199,7 +199,12 @@ def dump_task_toml(meta: Mapping[str, Any]) -> str:
         "test_classes",
         "suppressions",
     ]
-    ordered = {k: meta[k] for k in order if k in meta and meta[k] not in ([], {}, None)}
+    optional_tables = {"test_classes", "suppressions"}
+    ordered = {
+        k: meta[k]
+        for k in order
+        if k in meta and meta[k] is not None and (k not in optional_tables or meta[k])
+    }
     return tomli_w.dumps(ordered, multiline_strings=False)
 
 

@@ -22,10 +22,22 @@ def test_help_lists_the_commands() -> None:
 
 def test_new_scaffolds_a_task_the_loader_accepts(tmp_path: Path) -> None:
     result = runner.invoke(
-        app, ["new", "SeatMap", "--methods", "book,release", "--into", str(tmp_path)]
+        app,
+        [
+            "new",
+            "SeatMap",
+            "--methods",
+            "book,release",
+            "--into",
+            str(tmp_path),
+            "--topic",
+            "game development",
+        ],
     )
     assert result.exit_code == 0, result.output
     record = load_task(tmp_path / "SeatMap")
+    assert record.topic == "game development"
+    assert "reviewers = []" in (tmp_path / "SeatMap" / "task.toml").read_text()
     assert [m.method_name for m in record.methods_info] == ["book", "release"]
     assert record.test_classes == ("SeatMapTestBook", "SeatMapTestRelease", "SeatMapTest")
     assert all(":param value: int" in m.method_description for m in record.methods_info)

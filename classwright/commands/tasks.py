@@ -107,13 +107,21 @@ def new_command(
     into: Annotated[Path, typer.Option(help="Folder that holds task folders.")] = Path(
         "benchmark/tasks"
     ),
+    topic: Annotated[
+        str,
+        typer.Option(
+            help="The task's topic, e.g. management systems, data formatting, "
+            "mathematical operations, game development, file handling, database operations, "
+            "natural language processing."
+        ),
+    ] = "unclassified",
     task_id: Annotated[
         str | None, typer.Option("--id", help="Task id (default: the class name).")
     ] = None,
 ) -> None:
     """Scaffold a task folder: a contract template per method and a test class per method."""
     names = [m.strip() for m in methods.split(",") if m.strip()]
-    folder = scaffold_task(name, into, names, task_id)
+    folder = scaffold_task(name, into, names, task_id, topic)
     Console().print(
         f"created {folder}: write the contract in solution.py and tests in tests.py, then run `classwright check {folder}`"
     )
