@@ -12,6 +12,8 @@ pkg=$(.venv/bin/python -c 'import classwright, os; print(os.path.dirname(classwr
 # Not `python -m pytest`: that puts the checkout first on sys.path, where the thin
 # classwright/ folder would shadow the installed package.
 .venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm" "$@"
+# The bundled benchmark must pass every rule of the check: any finding fails the run.
+.venv/bin/classwright check benchmark/ --jobs 2
 if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ]; then
     bash scripts/test-vllm.sh
 fi
