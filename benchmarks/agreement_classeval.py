@@ -101,9 +101,11 @@ def run_official(checkout: Path, samples: Path, data: Path, scratch: Path) -> tu
     return json.loads(result_file.read_text(encoding="utf-8")), timed
 
 
-def run_ours(samples: Path, data: Path, scratch: Path, jobs: int | None) -> tuple[dict, Timed]:
+def run_ours(
+    samples: Path, data: Path, scratch: Path, jobs: int | None, timeout: float | None = None
+) -> tuple[dict, Timed]:
     """Run `classwright evaluate` on ``samples``; the results document."""
-    out = scratch / "results.json"
+    out = scratch / (f"results-{timeout:g}s.json" if timeout else "results.json")
     command = [
         sys.executable,
         "-m",
@@ -117,6 +119,8 @@ def run_ours(samples: Path, data: Path, scratch: Path, jobs: int | None) -> tupl
     ]
     if jobs:
         command += ["--jobs", str(jobs)]
+    if timeout:
+        command += ["--timeout", str(timeout)]
     timed = _run_measured(command, scratch)
     return json.loads(out.read_text(encoding="utf-8")), timed
 
