@@ -87,10 +87,11 @@ def test_canonical_pass_count(audit_of: AuditOf) -> None:
     audit = audit_of(None, ["CW601", "CW602", "CW604"])
     assert len(audit.task_ids) == 100
     failing = {task for code in ("CW601", "CW602", "CW604") for task in audit.flagged(code)}
-    # Always failing: a date bomb (17), a test over the 5 s budget (35), a host name (48).
-    assert {"ClassEval_17", "ClassEval_35", "ClassEval_48"} <= failing
-    # Lemmatization (52) needs NLTK data that is not installed here; Minesweeper (58) has a
-    # test that fails at random; KappaCalculator (51) needs numpy < 2.
+    # Always failing: a date bomb (17) and a host name (48).
+    assert {"ClassEval_17", "ClassEval_48"} <= failing
+    # A test of 35 takes about 4 s alone: under the 5 s budget on a quiet machine, over it on a
+    # busy one. Lemmatization (52) needs NLTK data that is not installed here; Minesweeper (58)
+    # has a test that fails at random; KappaCalculator (51) needs numpy < 2.
     assert failing <= {
         "ClassEval_17",
         "ClassEval_35",
@@ -100,4 +101,4 @@ def test_canonical_pass_count(audit_of: AuditOf) -> None:
         "ClassEval_58",
     }
     assert audit.canonical_passes() == 100 - len(failing)
-    assert 94 <= audit.canonical_passes() <= 97
+    assert 94 <= audit.canonical_passes() <= 98
