@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator._sandbox_isolation import available, best_isolation
+from classwright.evaluator.sandbox.isolation import available, best_isolation
 from classwright.evaluator.sandbox import (
     Limits,
     SuiteJob,
@@ -482,7 +482,7 @@ def test_sandboxes_go_away_when_the_scoring_process_is_killed() -> None:
     import subprocess
     import time
 
-    from classwright.evaluator._sandbox_isolation import sandbox_user
+    from classwright.evaluator.sandbox.isolation import sandbox_user
 
     script = textwrap.dedent(
         f"""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator._sandbox_isolation import available
+from classwright.evaluator.sandbox.isolation import available
 from classwright.evaluator.sandbox import Limits, SuiteRunner, collect_test_ids, run_suite
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"

@@ -1,19 +1,23 @@
-"""The in-sandbox side of the test runner: a zygote that forks one fresh process per sample.
+"""The in-sandbox side of the test runner: a zygote that forks fresh processes per sample.
 
 This file runs inside the sandbox as a script, with the standard library and site-packages only:
 it must never import classwright (the project is not reachable from inside).
 
 The zygote talks to the parent over a Unix stream socket on fd 3 (length-prefixed JSON frames; a
-`run` request carries the write end of a fresh pipe as SCM_RIGHTS). For every request it forks a
-child that never saw any other sample's code: the child makes a fresh directory, writes the
-candidate and the test module, applies the rlimits, runs the requested tests in the requested order
-and writes one JSON line per event to that pipe. The zygote waits for the child, kills every
-process the sample left, removes the directory and reports `exited` to the parent.
+`run` request carries a fresh channel to the parent as SCM_RIGHTS). Per sample it makes a fresh
+directory and forks, in one of two verdict modes:
 
-The verdict stays with the parent: it knows the test ids before the child starts, takes results
-only for the test it was told has started, from the child's own pid, and treats anything missing
-as a failure. The child also checks, after every test, that unittest, the builtins and the test
-classes are the objects they were before the candidate was imported.
+- `two-process` (`pair` request): a *candidate* process that imports the candidate and answers
+  requests (cw_candidate), and a *judge* process that receives the test module from the parent
+  over its own channel (so neither this zygote nor the candidate ever holds the tests), runs it
+  against proxies of the candidate (cw_judge) and writes one JSON line per event back;
+- `in-process` (`run` request): one process that imports the candidate and the tests together
+  (cw_runner with integrity checks after every test; weaker, see the sandbox's docs).
+
+The zygote waits for the process that reports, kills every process the sample left, removes the
+directory and reports `exited` to the parent. The verdict stays with the parent: it knows the
+test ids before the sample starts, takes results only for the test it was told has started, from
+the reporting process's own pid, and treats anything missing as a failure.
 """
 
 import builtins
@@ -34,8 +38,19 @@ import time
 import traceback
 import unittest
 import unittest.case
+import unittest.mock
 import unittest.result
 import unittest.suite
+import unittest.util
+
+# -I leaves the script's own folder off sys.path; the sibling modules live there.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import cw_candidate  # noqa: E402
+import cw_coverage  # noqa: E402
+import cw_judge  # noqa: E402
+import cw_runner  # noqa: E402
+import cw_wire  # noqa: E402
 
 CONTROL_FD = 3
 DETAIL_CHARS = 1500  # one event line stays below PIPE_BUF, so lines from two processes never mix
@@ -98,12 +113,6 @@ class Emitter:
             os._exit(70)
 
 
-def short_exc(exc_type, exc, tb):
-    lines = traceback.format_exception(exc_type, exc, tb)
-    text = "".join(lines)
-    return text[-DETAIL_CHARS:]
-
-
 class Snapshot:
     """The objects assertions and result reporting rely on, taken before the candidate runs."""
 
@@ -116,9 +125,25 @@ class Snapshot:
             unittest.result.TestResult,
             unittest.suite.TestSuite,
             unittest.suite.BaseTestSuite,
-            Verdict,
+            cw_runner.Verdict,
+            cw_runner.Returned,
+            cw_runner.Hooks,
+            InProcessChecks,
         ):
             self.classes[cls] = dict(cls.__dict__)
+        # Module globals the runner looks up at call time (`_Outcome`, `short_exc`, ...).
+        self.globals = {
+            module: dict(vars(module))
+            for module in (
+                unittest,
+                unittest.case,
+                unittest.result,
+                unittest.suite,
+                unittest.util,
+                cw_runner,
+                traceback,
+            )
+        }
         self.modules = {
             name: sys.modules.get(name)
             for name in ("unittest", "unittest.case", "unittest.result", "builtins", "sys", "os")
@@ -160,6 +185,11 @@ class Snapshot:
             for name in now:
                 if name not in saved and name in base_names and callable(now[name]):
                     return f"{cls.__qualname__}.{name} was added"
+        for module, saved in self.globals.items():
+            now = vars(module)
+            for name, value in saved.items():
+                if now.get(name, _MISSING) is not value:
+                    return f"{module.__name__}.{name} was replaced"
         for name, module in self.modules.items():
             if sys.modules.get(name) is not module:
                 return f"module {name} was replaced"
@@ -176,204 +206,72 @@ class Snapshot:
 _MISSING = object()
 
 
-class Verdict(unittest.result.TestResult):
-    """Collects what unittest reports for one test; anything but a clean success is a failure."""
+class InProcessChecks(cw_runner.Hooks):
+    """The in-process mode's integrity checks, after every test."""
 
-    def __init__(self):
-        super().__init__()
-        self.problems = []
-        self.succeeded = False
+    def __init__(self, snapshot, tracing_allowed, cov):
+        self.snapshot = snapshot
+        self.tracing_allowed = tracing_allowed
+        self.cov = cov
+        self.found = None
 
-    def _problem(self, status, error_type, detail):
-        self.problems.append((status, error_type, detail))
+    def broken(self):
+        if self.found is None:
+            self.found = self.snapshot.tampered(self.tracing_allowed)
+        return self.found
 
-    def addSuccess(self, test):
-        self.succeeded = True
+    def context(self, name):
+        if self.cov is not None:
+            self.cov.switch_context(name)
 
-    def addFailure(self, test, err):
-        self._problem("failed", err[0].__name__, short_exc(*err))
-
-    def addError(self, test, err):
-        self._problem("error", err[0].__name__, short_exc(*err))
-
-    def addSkip(self, test, reason):
-        self._problem("skipped", "Skipped", str(reason)[:DETAIL_CHARS])
-
-    def addExpectedFailure(self, test, err):
-        self._problem("failed", "ExpectedFailure", short_exc(*err))
-
-    def addUnexpectedSuccess(self, test):
-        self._problem("failed", "UnexpectedSuccess", "marked expectedFailure but passed")
-
-    def addSubTest(self, test, subtest, err):
-        if err is not None:
-            failure = issubclass(err[0], test.failureException)
-            self._problem("failed" if failure else "error", err[0].__name__, short_exc(*err))
-
-    def outcome(self):
-        if self.problems:
-            return self.problems[0]
-        if self.succeeded:
-            return ("passed", None, "")
-        return ("error", "NoResult", "unittest reported no outcome")
+    def checked_case(self, case, verdict):
+        # Methods swapped on the live objects themselves (reached through frames or the gc).
+        if type(verdict) is not cw_runner.Verdict or set(vars(verdict)) != VERDICT_FIELDS:
+            return "the result object was changed"
+        for name, value in vars(case).items():
+            if callable(value) and type(value) is not cw_runner.Returned:
+                return f"{type(case).__qualname__}.{name} was replaced on the test instance"
+        return None
 
 
-def run_tests(request, emit):
+VERDICT_FIELDS = set(vars(cw_runner.Verdict()))
+
+
+def run_in_process(request, emit):
     module_name = request["module_name"]
     test_module_name = request["test_module_name"]
-    order = request["order"]
     measure = request.get("coverage", False)
     snapshot = Snapshot()
     cov = None
     candidate_path = os.path.join(os.getcwd(), module_name + ".py")
     if measure:
-        import coverage
-
-        cov = coverage.Coverage(
-            data_file=None, branch=True, config_file=False, include=[candidate_path]
-        )
-        cov.start()
-        cov.switch_context("(import)")
+        cov = cw_coverage.start(candidate_path)
     try:
+        candidate = importlib.import_module(module_name)
+        exports = request.get("exports")
+        if exports:
+            # `from solution import *` then brings the task's names only, never a candidate's
+            # module-level `len` or `sorted`.
+            candidate.__all__ = list(exports)
         tests_module = importlib.import_module(test_module_name)
     except BaseException as exc:  # the candidate may raise anything, SystemExit included
         emit(
             "load_error",
             error_type=type(exc).__name__,
-            detail=short_exc(type(exc), exc, exc.__traceback__),
+            detail=cw_runner.short_exc(type(exc), exc, exc.__traceback__),
         )
         return
     emit("loaded")
-    broken = snapshot.tampered(tracing_allowed=measure)
-
-    groups: list = []
-    for test_id in order:
-        class_name, _, method = test_id.partition(".")
-        if groups and groups[-1][0] == class_name:
-            groups[-1][1].append((test_id, method))
-        else:
-            groups.append((class_name, [(test_id, method)]))
-    for class_name, _ in groups:
+    for class_name, _ in cw_runner.groups_of(request["order"]):
         cls = getattr(tests_module, class_name, None)
         if isinstance(cls, type):
             snapshot.watch(cls)
-
-    def report(test_id, status, error_type, detail, seconds=0.0):
-        emit(
-            "result",
-            test=test_id,
-            status=status,
-            error_type=error_type,
-            detail=detail,
-            seconds=seconds,
-        )
-
-    module_failure = None
-    if broken is None and hasattr(tests_module, "setUpModule"):
-        emit("start", affects=list(order), phase="setUpModule")
-        try:
-            tests_module.setUpModule()
-        except BaseException as exc:
-            module_failure = (type(exc).__name__, short_exc(type(exc), exc, exc.__traceback__))
-
-    for class_name, tests in groups:
-        ids = [test_id for test_id, _ in tests]
-        if broken is not None:
-            for test_id in ids:
-                report(test_id, "error", "Tampered", broken)
-            continue
-        if module_failure is not None:
-            for test_id in ids:
-                report(test_id, "error", module_failure[0], module_failure[1])
-            continue
-        cls = getattr(tests_module, class_name, None)
-        if not isinstance(cls, type):
-            for test_id in ids:
-                report(test_id, "missing", "Missing", f"no test class {class_name}")
-            continue
-        if not issubclass(cls, snapshot.test_case):
-            for test_id in ids:
-                report(test_id, "error", "Tampered", f"{class_name} is not a unittest.TestCase")
-            continue
-        emit("start", affects=ids, phase="setUpClass")
-        class_failure = None
-        try:
-            cls.setUpClass()
-        except BaseException as exc:
-            class_failure = (type(exc).__name__, short_exc(type(exc), exc, exc.__traceback__))
-            if isinstance(exc, unittest.SkipTest):
-                class_failure = ("Skipped", str(exc))
-        if class_failure is not None:
-            status = "skipped" if class_failure[0] == "Skipped" else "error"
-            for test_id in ids:
-                report(test_id, status, class_failure[0], class_failure[1])
-            with contextlib.suppress(BaseException):
-                cls.doClassCleanups()
-            continue
-        for test_id, method in tests:
-            if broken is not None:
-                report(test_id, "error", "Tampered", broken)
-                continue
-            if not callable(getattr(cls, method, None)):
-                report(test_id, "missing", "Missing", f"no test method {test_id}")
-                continue
-            emit("start", affects=[test_id], phase="test")
-            if cov is not None:
-                cov.switch_context(test_id)
-            started = _clock()
-            verdict = Verdict()
-            try:
-                case = cls(method)
-                case.run(verdict)
-                status, error_type, detail = verdict.outcome()
-            except BaseException as exc:
-                status, error_type = "error", type(exc).__name__
-                detail = short_exc(type(exc), exc, exc.__traceback__)
-            seconds = _clock() - started
-            if cov is not None:
-                cov.switch_context("(fixtures)")
-            broken = snapshot.tampered(tracing_allowed=measure)
-            if broken is not None:
-                status, error_type, detail = "error", "Tampered", broken
-            report(test_id, status, error_type, detail, seconds)
-        emit("start", affects=[], phase="tearDownClass")
-        try:
-            cls.tearDownClass()
-            cls.doClassCleanups()
-        except BaseException:
-            pass
-    if hasattr(tests_module, "tearDownModule") and broken is None:
-        emit("start", affects=[], phase="tearDownModule")
-        with contextlib.suppress(BaseException):
-            tests_module.tearDownModule()
+    checks = InProcessChecks(snapshot, measure, cov)
+    cw_runner.run_module(tests_module, request["order"], emit, checks, snapshot.test_case)
     if cov is not None:
         cov.stop()
-        emit("coverage", report=coverage_report(cov, candidate_path))
+        emit("coverage", report=cw_coverage.report(cov, candidate_path))
     emit("done")
-
-
-def coverage_report(cov, path):
-    try:
-        analysis = cov._analyze(path)
-    except Exception as exc:  # the candidate was never imported, or coverage could not parse it
-        return {"error": f"{type(exc).__name__}: {exc}"}
-    numbers = analysis.numbers
-    missing_arcs = sorted(
-        (start, end) for start, ends in analysis.missing_branch_arcs().items() for end in ends
-    )
-    by_context: dict = {}
-    data = cov.get_data()
-    for line, contexts in (data.contexts_by_lineno(path) or {}).items():
-        for context in contexts:
-            by_context.setdefault(context, []).append(line)
-    return {
-        "statements": sorted(analysis.statements),
-        "missing_lines": sorted(analysis.missing),
-        "branches": numbers.n_branches,
-        "covered_branches": numbers.n_branches - numbers.n_missing_branches,
-        "missing_branch_arcs": missing_arcs,
-        "executed_by_context": {k: sorted(v) for k, v in by_context.items()},
-    }
 
 
 def apply_limits(limits):
@@ -399,6 +297,79 @@ def count_own_processes():
             except OSError:
                 pass
     return count
+
+
+def quiet_stdio(stderr_path):
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    err = os.open(stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(err, 2)
+    os.close(null)
+    os.close(err)
+
+
+def keep_only(*fds):
+    """Close every descriptor above stderr except `fds`: nothing of the zygote's leaks in."""
+    low = 3
+    for fd in sorted(fds):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, 65536)
+
+
+def candidate_child(request, sock, workdir, stderr_path):
+    """The candidate's process of a pair; never returns."""
+    code = 0
+    try:
+        os.setsid()
+        keep_only(sock.fileno())
+        quiet_stdio(stderr_path)
+        os.chdir(workdir)
+        os.environ["TMPDIR"] = workdir
+        module_name = request["module_name"]
+        path = os.path.join(workdir, module_name + ".py")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(request["candidate"])
+        sys.dont_write_bytecode = True
+        sys.path.insert(0, workdir)
+        importlib.invalidate_caches()
+        apply_limits(request["rlimits"])
+        cov = cw_coverage.start(path) if request.get("coverage") else None
+        cw_candidate.main(sock, module_name, path, cov)
+    except BaseException:
+        code = 71
+        with contextlib.suppress(BaseException):
+            traceback.print_exc()
+            sys.stderr.flush()
+    os._exit(code)
+
+
+def judge_child(request, parent_sock, candidate_sock, workdir, stderr_path):
+    """The judge's process of a pair; never returns."""
+    code = 0
+    try:
+        os.setsid()
+        keep_only(parent_sock.fileno(), candidate_sock.fileno())
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        quiet_stdio(stderr_path)
+        os.chdir(workdir)
+        os.environ["TMPDIR"] = workdir
+        sys.dont_write_bytecode = True
+        # The tests come straight from the parent: the zygote (and so the candidate, forked from
+        # it) never holds them.
+        suite = cw_wire.recv_frame(parent_sock)
+        emit = Emitter(parent_sock.fileno(), request["token"])
+        apply_limits(request["rlimits"])
+        run = dict(request, **suite)
+        if cw_judge.run(candidate_sock, run, emit, workdir):
+            emit("done")
+    except BaseException:
+        code = 71
+        with contextlib.suppress(BaseException):
+            traceback.print_exc()
+            sys.stderr.flush()
+    os._exit(code)
 
 
 def sample_child(request, result_fd, workdir, stderr_path):
@@ -431,7 +402,7 @@ def sample_child(request, result_fd, workdir, stderr_path):
         sys.path.insert(0, workdir)
         importlib.invalidate_caches()
         apply_limits(request["rlimits"])
-        run_tests(request, emit)
+        run_in_process(request, emit)
     except BaseException:
         code = 71
         try:
@@ -563,7 +534,7 @@ def tail(path, size=DETAIL_CHARS):
         return ""
 
 
-def serve_run(ctl, request, result_fd, settings):
+def serve_run(ctl, request, channel_fd, settings):
     preload(request.get("preload", []))
     if request.get("coverage"):
         preload(["coverage"])
@@ -571,11 +542,31 @@ def serve_run(ctl, request, result_fd, settings):
     workdir = os.path.join(base, f"sample-{os.getpid()}-{request['token'][:12]}")
     os.mkdir(workdir, 0o700)
     stderr_path = os.path.join(settings["scratch"], "stderr-" + request["token"][:12])
-    pid = os.fork()
-    if pid == 0:
-        ctl.close()
-        sample_child(request, result_fd, workdir, stderr_path)
-    os.close(result_fd)
+    paths = [stderr_path]
+    if request["op"] == "pair":
+        candidate_err = stderr_path + "-candidate"
+        paths.append(candidate_err)
+        parent_sock = socket.socket(fileno=channel_fd)
+        judge_end, candidate_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        candidate_pid = os.fork()
+        if candidate_pid == 0:
+            ctl.close()
+            parent_sock.close()
+            judge_end.close()
+            candidate_child(request, candidate_end, workdir, candidate_err)
+        candidate_end.close()
+        pid = os.fork()
+        if pid == 0:
+            ctl.close()
+            judge_child(request, parent_sock, judge_end, workdir, stderr_path)
+        parent_sock.close()
+        judge_end.close()
+    else:
+        pid = os.fork()
+        if pid == 0:
+            ctl.close()
+            sample_child(request, channel_fd, workdir, stderr_path)
+        os.close(channel_fd)
     send_frame(ctl, {"op": "forked", "pid": pid})
     pidfd = os.pidfd_open(pid)
     killed = False
@@ -596,9 +587,10 @@ def serve_run(ctl, request, result_fd, settings):
                     os.kill(pid, signal.SIGKILL)
     os.close(pidfd)
     leftover = kill_leftovers(settings["kill_all"])
-    detail = tail(stderr_path)
-    with contextlib.suppress(OSError):
-        os.unlink(stderr_path)
+    detail = "\n".join(t for t in (tail(path) for path in paths) if t)
+    for path in paths:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
     remove_tree(workdir)
     for directory in settings.get("wipe", []):
         wipe(directory)
@@ -611,7 +603,7 @@ def serve_run(ctl, request, result_fd, settings):
             "code": os.waitstatus_to_exitcode(status),
             "killed": killed,
             "leftover": leftover,
-            "stderr": detail,
+            "stderr": detail[-DETAIL_CHARS:],
             "workdir_left": os.path.exists(workdir),
         },
     )
@@ -676,7 +668,7 @@ def main():
         message, fds = recv_frame(ctl)
         if message is None or message.get("op") == "exit":
             return
-        if message.get("op") == "run" and fds:
+        if message.get("op") in ("run", "pair") and fds:
             serve_run(ctl, message, fds[0], settings)
             for extra in fds[1:]:
                 os.close(extra)

@@ -15,13 +15,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from classwright.evaluator._sandbox_isolation import (
+from classwright.evaluator.sandbox.isolation import (
     Launch,
     WorkerConfig,
     launch,
     remove_host_dir,
 )
 from classwright.evaluator.limits import Limits
+
+TWO_PROCESS = "two-process"
+IN_PROCESS = "in-process"
+VERDICT_MODES = (TWO_PROCESS, IN_PROCESS)
 
 START_SECONDS = 60.0
 KILL_GRACE_SECONDS = 5.0
@@ -44,6 +48,8 @@ class SampleRequest:
     test_module_name: str
     coverage: bool
     preload: Sequence[str] = ()
+    verdicts: str = "two-process"
+    exports: Sequence[str] = ()
 
 
 @dataclass
@@ -71,6 +77,16 @@ def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
         socket.send_fds(sock, [frame[:1]], list(fds))
         frame = frame[1:]
     sock.sendall(frame)
+
+
+def _send_to_judge(fd: int, obj: object) -> None:
+    data = json.dumps(obj).encode()
+    sock = socket.socket(fileno=os.dup(fd))
+    try:
+        sock.settimeout(START_SECONDS)
+        sock.sendall(struct.pack("!I", len(data)) + data)
+    finally:
+        sock.close()
 
 
 class _Frames:
@@ -230,12 +246,16 @@ class Worker:
         if not self.alive or self.sock is None or self.frames is None:
             raise WorkerDied("the sandbox is not running")
         token = secrets.token_hex(16)
-        read_end, write_end = os.pipe()
+        pair = request.verdicts == TWO_PROCESS
+        if pair:
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            read_end, write_end = ours.detach(), theirs.detach()
+        else:
+            read_end, write_end = os.pipe()
         message = {
-            "op": "run",
+            "op": "pair" if pair else "run",
             "token": token,
             "candidate": request.candidate,
-            "tests": request.tests,
             "order": list(order),
             "module_name": request.module_name,
             "test_module_name": request.test_module_name,
@@ -243,8 +263,22 @@ class Worker:
             "coverage": request.coverage,
             "preload": list(request.preload),
         }
+        if not pair:
+            message["tests"] = request.tests
+            message["exports"] = list(request.exports)
         try:
             _send(self.sock, message, [write_end])
+            if pair:
+                # The tests go to the judge alone, never through the zygote the candidate
+                # is forked from.
+                _send_to_judge(
+                    read_end,
+                    {
+                        "tests": request.tests,
+                        "order": list(order),
+                        "exports": list(request.exports),
+                    },
+                )
         except OSError as exc:
             os.close(read_end)
             raise WorkerDied(str(exc)) from exc

@@ -17,8 +17,10 @@ UNSHARE = "unshare"
 RLIMITS_ONLY = "rlimits-only"
 LEVELS = (BUBBLEWRAP, UNSHARE, RLIMITS_ONLY)
 
-DRIVER = Path(__file__).with_name("_sandbox_driver.py")
-SANDBOX_DRIVER = "/opt/classwright/driver.py"
+INSIDE = Path(__file__).with_name("inside")
+DRIVER = INSIDE / "driver.py"
+SANDBOX_INSIDE = "/opt/classwright"
+SANDBOX_DRIVER = SANDBOX_INSIDE + "/driver.py"
 SANDBOX_TMP = "/tmp"
 TMPFS_BYTES = 512 * 1024**2
 FAKETIME_LIBRARY_GLOB = "/usr/lib/*/faketime/libfaketime.so.1"
@@ -49,6 +51,9 @@ class WorkerConfig:
     fake_time: str | None
     drop_root: bool
     preload: tuple[str, ...] = ()
+    verdicts: str = "two-process"
+    """A zygote serves one verdict mode: a two-process zygote never holds a test module, so no
+    candidate forked from it can find one in its memory."""
 
 
 @dataclass(frozen=True)
@@ -156,8 +161,8 @@ def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[st
                 made.add(parent)
                 cmd += ["--perms", "0755", "--dir", parent]
         cmd += ["--ro-bind", folder, folder]
-    cmd += ["--perms", "0755", "--dir", "/opt/classwright"]
-    cmd += ["--ro-bind", str(DRIVER), SANDBOX_DRIVER]
+    cmd += ["--perms", "0755", "--dir", "/opt", "--perms", "0755", "--dir", SANDBOX_INSIDE]
+    cmd += ["--ro-bind", str(INSIDE), SANDBOX_INSIDE]
     cmd += ["--chdir", SANDBOX_TMP, "--setenv", "HOME", SANDBOX_TMP]
     return cmd
 

@@ -36,15 +36,26 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from classwright.evaluator._sandbox_isolation import (
+from classwright.evaluator.sandbox.isolation import (
     LEVELS,
     WorkerConfig,
     best_isolation,
 )
-from classwright.evaluator._sandbox_worker import Attempt, SampleRequest, Worker, WorkerDied
+from classwright.evaluator.sandbox.worker import (
+    IN_PROCESS,
+    TWO_PROCESS,
+    VERDICT_MODES,
+    Attempt,
+    SampleRequest,
+    Worker,
+    WorkerDied,
+)
 from classwright.evaluator.limits import Limits
 
 __all__ = [
+    "IN_PROCESS",
+    "TWO_PROCESS",
+    "VERDICT_MODES",
     "CoverageReport",
     "Limits",
     "SuiteJob",
@@ -123,6 +134,9 @@ class SuiteRun:
     coverage: CoverageReport | None = None
     restarts: int = 0
     """How many fresh processes beyond the first the suite needed (after hangs and crashes)."""
+    verdicts: str = TWO_PROCESS
+    """How the verdicts were reached: "two-process" (tests in a judge process, the candidate
+    behind proxies) or "in-process" (tests and candidate in one process)."""
 
     @property
     def passed(self) -> bool:
@@ -146,6 +160,10 @@ class SuiteJob:
     network: bool = False
     python: str | None = None
     isolation: str | None = None
+    verdicts: str = TWO_PROCESS
+    exports: Sequence[str] = ()
+    """The names `from solution import *` brings into the tests (the task's own names); empty:
+    the candidate's public names that shadow no builtin and no standard module."""
 
 
 # --- static collection -----------------------------------------------------------------------------
@@ -340,7 +358,11 @@ class SuiteRunner:
         preload = _imported_libraries(job.candidate_source, job.test_source)
         if job.python and job.python != sys.executable:
             preload = ()
-        config = WorkerConfig(isolation, python, job.network, job.fake_time, job.drop_root)
+        if job.verdicts not in VERDICT_MODES:
+            raise ValueError(f"verdicts must be one of {', '.join(VERDICT_MODES)}")
+        config = WorkerConfig(
+            isolation, python, job.network, job.fake_time, job.drop_root, verdicts=job.verdicts
+        )
         test_module = "test_" + job.module_name
         request = SampleRequest(
             candidate=job.candidate_source,
@@ -351,6 +373,8 @@ class SuiteRunner:
             test_module_name=test_module,
             coverage=job.measure_coverage,
             preload=preload,
+            verdicts=job.verdicts,
+            exports=tuple(job.exports),
         )
         outcomes: dict[str, TestOutcome] = {}
         remaining = _order(test_ids, job.shuffle_seed)
@@ -431,6 +455,7 @@ class SuiteRunner:
             seconds=time.monotonic() - started,
             coverage=coverage if job.measure_coverage else None,
             restarts=max(0, attempts - 1),
+            verdicts=job.verdicts,
         )
 
     def run_many(self, jobs: Sequence[SuiteJob], workers: int) -> Iterator[tuple[int, SuiteRun]]:
@@ -509,6 +534,8 @@ def run_suite(
     python: str | None = None,
     isolation: str | None = None,
     runner: SuiteRunner | None = None,
+    verdicts: str = TWO_PROCESS,
+    exports: Sequence[str] = (),
 ) -> SuiteRun:
     """Run `test_ids` of `test_source` against `candidate_source` in a sandbox.
 
@@ -532,6 +559,8 @@ def run_suite(
         network,
         python,
         isolation,
+        verdicts,
+        tuple(exports),
     )
     return (runner or shared_runner()).run(job)
 

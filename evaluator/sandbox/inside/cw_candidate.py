@@ -1,0 +1,246 @@
+"""The candidate's side of a two-process sample: import the candidate module and answer the judge.
+
+Everything here runs in the candidate's own process, next to code that may be written to cheat,
+so nothing here is trusted: the judge decodes every answer into its own types and decides every
+verdict itself. What this side must do is answer correctly for an honest candidate.
+
+Requests (from the judge) name a target by handle and an operation: `getattr`, `setattr`,
+`delattr`, `call`, or `op` with one of OPERATIONS. A reply carries a value or the exception the
+operation raised. While serving a request the candidate may call back into objects the judge
+passed over (a mock the test assigned to a field, a key function): those calls go to the judge as
+requests of their own.
+"""
+
+import builtins
+import importlib
+import operator
+import sys
+import traceback
+
+import cw_wire
+
+TRACEBACK_CHARS = 1500
+
+OPERATIONS = {
+    "len": len,
+    "iter": iter,
+    "next": next,
+    "reversed": reversed,
+    "getitem": operator.getitem,
+    "setitem": operator.setitem,
+    "delitem": operator.delitem,
+    "contains": operator.contains,
+    "bool": bool,
+    "str": str,
+    "repr": repr,
+    "format": format,
+    "hash": hash,
+    "int": int,
+    "float": float,
+    "complex": complex,
+    "index": operator.index,
+    "abs": abs,
+    "neg": operator.neg,
+    "pos": operator.pos,
+    "invert": operator.invert,
+    "round": round,
+    "enter": lambda obj: type(obj).__enter__(obj),
+    "exit": lambda obj, *exc: type(obj).__exit__(obj, *exc),
+    "dir": lambda obj: sorted(dir(obj)),
+}
+for _name in (
+    "eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod",
+    "pow", "matmul", "and_", "or_", "xor", "lshift", "rshift",
+):  # fmt: skip
+    OPERATIONS[_name.rstrip("_")] = getattr(operator, _name)
+
+
+class JudgeObject:
+    """A judge-side object the test handed over (a mock, a function): it can only be called."""
+
+    __slots__ = ("_cw_jid", "_cw_server")
+
+    def __init__(self, jid, server):
+        object.__setattr__(self, "_cw_jid", jid)
+        object.__setattr__(self, "_cw_server", server)
+
+    def __call__(self, *args, **kwargs):
+        return self._cw_server.call_judge(self._cw_jid, args, kwargs)
+
+    def __repr__(self):
+        return f"<judge object {self._cw_jid}>"
+
+
+class JudgeError(Exception):
+    """An exception raised by a judge-side callable that has no builtin counterpart here."""
+
+
+class Server:
+    def __init__(self, sock, module_name, coverage=None):
+        self.module_name = module_name
+        self.coverage = coverage
+        self.handles = {}  # hid -> object
+        self.hid_of = {}  # id(object) -> hid
+        self.described = set()
+        self.judge_objects = {}
+        self.codec = cw_wire.Codec("c", self.to_handle, self.from_handle)
+        self.channel = cw_wire.Channel(sock, self.codec, self.serve)
+
+    # --- handles
+
+    def _hid(self, obj):
+        hid = self.hid_of.get(id(obj))
+        if hid is None or self.handles.get(hid) is not obj:
+            hid = len(self.handles) + 1
+            self.handles[hid] = obj
+            self.hid_of[id(obj)] = hid
+        return hid
+
+    def to_handle(self, obj):
+        if type(obj) is JudgeObject:
+            return ["j", obj._cw_jid]
+        if isinstance(obj, BaseException):
+            return ["x", self.to_handle(type(obj)), self._encode_args(obj), _text(obj)]
+        hid = self._hid(obj)
+        if hid in self.described:
+            return ["h", hid]
+        self.described.add(hid)
+        if isinstance(obj, type):
+            bases = [self.to_handle(b) for b in obj.__bases__ if b is not object]
+            module = getattr(obj, "__module__", None)
+            return [
+                "h",
+                hid,
+                [
+                    "class",
+                    str(getattr(obj, "__name__", "?")),
+                    str(getattr(obj, "__qualname__", "?")),
+                    module if isinstance(module, str) else "?",
+                    bases,
+                    issubclass(obj, BaseException),
+                ],
+            ]
+        if type(obj) is type(sys):
+            return ["h", hid, ["module", str(getattr(obj, "__name__", "?"))]]
+        return ["h", hid, ["obj", self.to_handle(type(obj))]]
+
+    def _encode_args(self, exc):
+        try:
+            return [self.codec.encode(a) for a in exc.args]
+        except Exception:
+            return [_text(exc)]
+
+    def from_handle(self, item):
+        tag = item[0]
+        if tag == "h":
+            return self.handles[item[1]]
+        if tag == "j":
+            jid = item[1]
+            found = self.judge_objects.get(jid)
+            if found is None:
+                found = self.judge_objects[jid] = JudgeObject(jid, self)
+            return found
+        raise cw_wire.WireError(f"unexpected tag {tag!r}")
+
+    # --- serving
+
+    def serve(self, request):
+        try:
+            value = self.perform(request)
+        except BaseException as exc:  # everything the candidate raises goes back as data
+            return {"kind": "reply", "raise": self.exception_info(exc)}
+        return {"kind": "reply", "value": self.codec.encode(value)}
+
+    def exception_info(self, exc):
+        lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
+        try:
+            args = self._encode_args(exc)
+            kind = self.to_handle(type(exc))
+        except Exception:
+            args, kind = [], self.to_handle(RuntimeError)
+        return [kind, args, _text(exc), "".join(lines)[-TRACEBACK_CHARS:]]
+
+    def perform(self, request):
+        op = request.get("op")
+        decode = self.codec.decode
+        if op == "load":
+            return self.load()
+        if op == "coverage":
+            return self.coverage_step(request.get("context"))
+        target = decode(request["target"])
+        if op == "getattr":
+            return getattr(target, request["name"])
+        if op == "setattr":
+            setattr(target, request["name"], decode(request["value"]))
+            return None
+        if op == "delattr":
+            delattr(target, request["name"])
+            return None
+        args = [decode(a) for a in request.get("args", [])]
+        if op == "call":
+            kwargs = {str(k): decode(v) for k, v in request.get("kwargs", [])}
+            return target(*args, **kwargs)
+        if op == "op":
+            return OPERATIONS[request["name"]](target, *args)
+        raise cw_wire.WireError(f"unknown operation {op!r}")
+
+    def load(self):
+        module = importlib.import_module(self.module_name)
+        names = [n for n in vars(module) if not n.startswith("_")]
+        return [module, names]
+
+    def coverage_step(self, context):
+        if self.coverage is None:
+            return None
+        if context is None:
+            self.coverage.stop()
+            return self.coverage_report()
+        self.coverage.switch_context(context)
+        return None
+
+    def coverage_report(self):
+        import cw_coverage
+
+        return cw_coverage.report(self.coverage, self.candidate_path)
+
+    def call_judge(self, jid, args, kwargs):
+        encode = self.codec.encode
+        reply = self.channel.request(
+            {
+                "kind": "request",
+                "op": "call",
+                "target": ["j", jid],
+                "args": [encode(a) for a in args],
+                "kwargs": [[k, encode(v)] for k, v in kwargs.items()],
+            }
+        )
+        if "raise" in reply:
+            name, text = reply["raise"][0], reply["raise"][1]
+            cls = getattr(builtins, str(name), None)
+            if not (isinstance(cls, type) and issubclass(cls, Exception)):
+                cls = JudgeError
+            raise cls(text)
+        return self.codec.decode(reply.get("value"))
+
+    def run(self):
+        """Answer requests until the judge closes the channel."""
+        while True:
+            try:
+                request = self.channel.receive_request()
+            except cw_wire.PeerGone:
+                return
+            self.channel.reply(self.serve(request))
+
+
+def _text(exc):
+    try:
+        text = str(exc)
+    except BaseException:
+        text = f"<{type(exc).__name__}>"
+    return text if isinstance(text, str) else "?"
+
+
+def main(sock, module_name, candidate_path, coverage=None):
+    server = Server(sock, module_name, coverage)
+    server.candidate_path = candidate_path
+    server.run()

@@ -1,0 +1,539 @@
+"""The judge: runs a task's tests against a candidate that lives in another process.
+
+Threat model. The candidate is written to cheat; the test module is trusted (it comes from the
+task). This process never imports or executes candidate code: the test module sees `solution` as
+a module of proxies, and every operation on a proxy is a request to the candidate's process
+answered with plain data (decoded here into this process's own types) or another handle. So:
+
+- equality, ordering, truth, hashing, containment, `len` and iteration of data are computed by
+  this process's own types; a proxy is never equal to data and cannot be ordered against it or
+  take part in arithmetic with it (`assertEqual(always_equal, 5)` fails, and so does
+  `assertAlmostEqual`'s `round(abs(a - b))` trick);
+- `x in proxy` is asked of the candidate only for instances of the task's own classes (a
+  container class the task defines); for any other candidate object it raises TypeError;
+- exceptions come back as this process's classes: builtins by name, library exceptions only
+  from modules the tests already imported (never unittest's, whose `SkipTest` and `_ShouldStop`
+  steer the runner), and the candidate's own exception classes rebuilt here under their nearest
+  builtin base, so `assertRaises(ValueError)` and `assertRaises(solution.CustomError)` work;
+- the verdict is decided here: a test passes only when its method returned normally here. A
+  candidate that dies, hangs, floods or answers garbage fails the test it was serving; the judge
+  then stops, and the parent runs the remaining tests against a fresh candidate;
+- objects the tests hand to the candidate (a mock assigned to a field, a key function) can only
+  be called by it, never inspected or changed, and never a TestCase or result object.
+
+Out of reach by construction: a candidate that is correct. Still within a candidate's reach,
+as for any code under test: what it returns, raises and writes to files the tests read;
+the truth of its own objects (`assertTrue(obj)`) and equality between two of its objects; and
+the judge's liveness (it can kill this process, which fails the test).
+"""
+
+import builtins
+import os
+import sys
+import types
+import unittest
+
+import cw_runner
+import cw_wire
+
+
+class CandidateLost(BaseException):
+    """The candidate died or broke the protocol. Not an Exception: a test's `except Exception`
+    must not swallow it."""
+
+
+BLOCKED_MODULE_PREFIXES = ("unittest", "cw_", "driver", "__main__", "builtins")
+
+
+def _blocked(module):
+    return module == "builtins" or any(
+        module == p or module.startswith(p + ".") or (p.endswith("_") and module.startswith(p))
+        for p in BLOCKED_MODULE_PREFIXES
+    )
+
+
+class RemoteType(type):
+    """The metaclass of the judge's stand-ins for the candidate's classes."""
+
+    def __call__(cls, *args, **kwargs):
+        return _judge.call(cls, args, kwargs)
+
+    def __getattr__(cls, name):
+        if name.startswith("_cw_"):
+            raise AttributeError(name)
+        return _judge.request("getattr", cls, name=name)
+
+    def __setattr__(cls, name, value):
+        if name.startswith("_cw_") or name in ("__module__", "__qualname__", "__doc__"):
+            type.__setattr__(cls, name, value)
+        else:
+            _judge.request("setattr", cls, name=name, value=_judge.codec.encode(value))
+
+    def __delattr__(cls, name):
+        _judge.request("delattr", cls, name=name)
+
+    def __repr__(cls):
+        return f"<remote class {cls.__module__}.{cls.__qualname__}>"
+
+
+def _data_or_proxy(other):
+    return isinstance(other, RemoteObject)
+
+
+def _binary(name, reflected=False):
+    def method(self, other):
+        # Only between two of the candidate's objects: against data, the candidate would decide
+        # an assertion's outcome (an object equal to anything, `5.0 - obj` that rounds to 0).
+        if not isinstance(other, RemoteObject):
+            return NotImplemented
+        if reflected:
+            return _judge.op(other, name, (self,))
+        return _judge.op(self, name, (other,))
+
+    return method
+
+
+def _unary(name, check=None):
+    def method(self):
+        value = _judge.op(self, name, ())
+        if check is not None and type(value) is not check:
+            raise TypeError(f"{name}() of a candidate object returned {type(value).__name__}")
+        return value
+
+    return method
+
+
+class RemoteObject(metaclass=RemoteType):
+    """A stand-in for one object of the candidate; every use is a request to its process."""
+
+    __slots__ = ("_cw_hid",)
+
+    def __getattr__(self, name):
+        if name.startswith("_cw_"):
+            raise AttributeError(name)
+        return _judge.request("getattr", self, name=name)
+
+    def __setattr__(self, name, value):
+        if name == "_cw_hid":
+            object.__setattr__(self, name, value)
+        else:
+            _judge.request("setattr", self, name=name, value=_judge.codec.encode(value))
+
+    def __delattr__(self, name):
+        _judge.request("delattr", self, name=name)
+
+    def __call__(self, *args, **kwargs):
+        return _judge.call(self, args, kwargs)
+
+    def __hash__(self):
+        return hash(("remote", self._cw_hid))
+
+    def __contains__(self, item):
+        if not _judge.is_task_object(self):
+            raise TypeError(
+                f"containment in a {type(self).__qualname__} object of the candidate is not judged"
+            )
+        value = _judge.op(self, "contains", (item,))
+        if type(value) is not bool:
+            raise TypeError("__contains__ of a candidate object returned a non-bool")
+        return value
+
+    def __iter__(self):
+        value = _judge.op(self, "iter", ())
+        return value if isinstance(value, RemoteObject) else iter(value)
+
+    def __next__(self):
+        return _judge.op(self, "next", ())
+
+    def __reversed__(self):
+        value = _judge.op(self, "reversed", ())
+        return value if isinstance(value, RemoteObject) else iter(value)
+
+    def __getitem__(self, key):
+        return _judge.op(self, "getitem", (key,))
+
+    def __setitem__(self, key, value):
+        _judge.op(self, "setitem", (key, value))
+
+    def __delitem__(self, key):
+        _judge.op(self, "delitem", (key,))
+
+    def __str__(self):
+        value = _judge.op(self, "str", ())
+        if type(value) is not str:
+            raise TypeError("__str__ of a candidate object returned a non-str")
+        return value
+
+    def __repr__(self):
+        try:
+            value = _judge.op(self, "repr", ())
+        except Exception:
+            value = None
+        if type(value) is not str:
+            return f"<candidate {type(self).__qualname__} object>"
+        return value
+
+    def __format__(self, spec):
+        value = _judge.op(self, "format", (spec,))
+        if type(value) is not str:
+            raise TypeError("__format__ of a candidate object returned a non-str")
+        return value
+
+    def __enter__(self):
+        return _judge.op(self, "enter", ())
+
+    def __exit__(self, *exc):
+        # The exception stays here, and the candidate cannot swallow it.
+        _judge.op(self, "exit", (None, None, None))
+        return False
+
+    def __round__(self, *args):
+        return _judge.op(self, "round", args)
+
+    def __dir__(self):
+        value = _judge.op(self, "dir", ())
+        return [v for v in value if type(v) is str] if type(value) is list else []
+
+    __len__ = _unary("len", int)
+    __bool__ = _unary("bool", bool)
+    __int__ = _unary("int", int)
+    __float__ = _unary("float", float)
+    __complex__ = _unary("complex", complex)
+    __index__ = _unary("index", int)
+    __abs__ = _unary("abs")
+    __neg__ = _unary("neg")
+    __pos__ = _unary("pos")
+    __invert__ = _unary("invert")
+    __eq__ = _binary("eq")  # type: ignore[assignment]
+    __ne__ = _binary("ne")  # type: ignore[assignment]
+    __lt__ = _binary("lt")
+    __le__ = _binary("le")
+    __gt__ = _binary("gt")
+    __ge__ = _binary("ge")
+
+
+for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and",
+              "or", "xor", "lshift", "rshift"):  # fmt: skip
+    type.__setattr__(RemoteObject, f"__{_name}__", _binary(_name))
+    type.__setattr__(RemoteObject, f"__r{_name}__", _binary(_name, reflected=True))
+
+
+class RemoteModule(types.ModuleType):
+    """The candidate's module as the tests see it."""
+
+    def __getattr__(self, name):
+        if name.startswith("__") or name.startswith("_cw_"):
+            raise AttributeError(name)
+        return _judge.request("getattr", self, name=name)
+
+    def __setattr__(self, name, value):
+        if name.startswith("__") or name.startswith("_cw_"):
+            types.ModuleType.__setattr__(self, name, value)
+        else:
+            _judge.request("setattr", self, name=name, value=_judge.codec.encode(value))
+
+    def __delattr__(self, name):
+        _judge.request("delattr", self, name=name)
+
+
+class RemoteException(Exception):
+    """Base of nothing; marks classes rebuilt here from the candidate's exception classes."""
+
+
+def _is_runner_object(obj):
+    owner = getattr(obj, "__self__", None)
+    return isinstance(
+        obj, unittest.TestCase | unittest.TestResult | unittest.TestSuite | type
+    ) or isinstance(owner, unittest.TestCase | unittest.TestResult | unittest.TestSuite)
+
+
+class Judge(cw_runner.Hooks):
+    broken_type = "CandidateLost"
+    stop_when_broken = True
+
+    def __init__(self, sock, module_name):
+        self.module_name = module_name
+        self.proxies = {}  # hid -> proxy, class, module or exception class
+        self.hid_of = {}  # id(local stand-in) -> hid
+        self.judge_objects = {}  # jid -> object handed to the candidate
+        self.jid_of = {}
+        self.task_classes = ()
+        self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
+        self.channel = cw_wire.Channel(sock, self.codec, self.serve)
+        self.module = None
+
+    # --- handles
+
+    def to_handle(self, obj):
+        hid = self.hid_of.get(id(obj))
+        if hid is not None and self.proxies.get(hid) is obj:
+            return ["h", hid]
+        if isinstance(obj, BaseException):
+            raise TypeError("exceptions are not passed to the candidate")
+        jid = self.jid_of.get(id(obj))
+        if jid is None or self.judge_objects.get(jid) is not obj:
+            jid = len(self.judge_objects) + 1
+            self.judge_objects[jid] = obj
+            self.jid_of[id(obj)] = jid
+        return ["j", jid]
+
+    def from_handle(self, item):
+        tag = item[0]
+        if tag == "j":
+            if item[1] not in self.judge_objects:
+                raise cw_wire.WireError("unknown judge object")
+            return self.judge_objects[item[1]]
+        if tag == "x":
+            return self.exception_from(item[1], item[2], item[3], "")
+        if tag != "h" or type(item[1]) is not int:
+            raise cw_wire.WireError(f"unexpected tag {tag!r}")
+        hid = item[1]
+        if hid in self.proxies:
+            return self.proxies[hid]
+        if len(item) < 3 or type(item[2]) is not list or not item[2]:
+            raise cw_wire.WireError("unknown handle")
+        desc = item[2]
+        if desc[0] == "class":
+            local = self.make_class(desc)
+        elif desc[0] == "module":
+            local = RemoteModule(str(desc[1]))
+        elif desc[0] == "obj":
+            cls = self.codec.decode(desc[1])
+            if not isinstance(cls, RemoteType):
+                cls = RemoteObject
+            local = object.__new__(cls)
+        else:
+            raise cw_wire.WireError("bad handle description")
+        self.proxies[hid] = local
+        self.hid_of[id(local)] = hid
+        if isinstance(local, RemoteObject):
+            object.__setattr__(local, "_cw_hid", hid)
+        elif isinstance(local, RemoteModule):
+            types.ModuleType.__setattr__(local, "_cw_hid", hid)
+        return local
+
+    def make_class(self, desc):
+        if len(desc) != 6:
+            raise cw_wire.WireError("bad class description")
+        _, name, qualname, module, bases, is_exc = desc
+        if not all(type(x) is str for x in (name, qualname, module)) or type(bases) is not list:
+            raise cw_wire.WireError("bad class description")
+        decoded = [self.codec.decode(b) for b in bases]
+        if is_exc is True:
+            return self.exception_class(name, qualname, module, decoded)
+        if module == "builtins" and name in cw_wire.NAMED_TYPES:
+            return cw_wire.NAMED_TYPES[name]
+        remote_bases = tuple(b for b in decoded if isinstance(b, RemoteType)) or (RemoteObject,)
+        namespace = {"__slots__": (), "__module__": module, "__qualname__": qualname}
+        try:
+            return RemoteType(name, remote_bases, namespace)
+        except TypeError:
+            return RemoteType(name, (RemoteObject,), namespace)
+
+    def exception_class(self, name, qualname, module, bases):
+        if module == "builtins":
+            found = getattr(builtins, name, None)
+            if isinstance(found, type) and issubclass(found, Exception):
+                return found
+        elif not _blocked(module) and module in sys.modules:
+            found = sys.modules[module]
+            for part in qualname.split("."):
+                found = getattr(found, part, None)
+            if (
+                isinstance(found, type)
+                and issubclass(found, Exception)
+                and not issubclass(found, unittest.SkipTest)
+            ):
+                return found
+        exc_bases = tuple(
+            b for b in bases if isinstance(b, type) and issubclass(b, Exception)
+        ) or (Exception,)
+        namespace = {
+            "__module__": module if not _blocked(module) or module == "builtins" else "candidate",
+            "__qualname__": qualname,
+            "__str__": _remote_text,
+        }
+        try:
+            return type(name, exc_bases, namespace)
+        except TypeError:
+            return type(name, (Exception,), namespace)
+
+    def exception_from(self, class_item, args, text, trace):
+        cls = self.codec.decode(class_item)
+        if not (isinstance(cls, type) and issubclass(cls, BaseException)):
+            raise cw_wire.WireError("raised something that is not an exception class")
+        if type(args) is not list:
+            raise cw_wire.WireError("bad exception arguments")
+        values = tuple(self.codec.decode(a) for a in args)
+        try:
+            exc = cls(*values)
+        except Exception:
+            exc = cls.__new__(cls)
+            exc.args = values
+        exc._cw_text = text if type(text) is str else ""
+        if trace and type(trace) is str:
+            exc.add_note("raised in the candidate:\n" + trace)
+        return exc
+
+    # --- requests to the candidate
+
+    def request(self, op, target, **fields):
+        message = {"kind": "request", "op": op, "target": self.codec.encode(target), **fields}
+        return self._ask(message)
+
+    def _ask(self, message):
+        try:
+            reply = self.channel.request(message)
+            if "raise" in reply:
+                info = reply["raise"]
+                if type(info) is not list or len(info) != 4:
+                    raise cw_wire.WireError("bad exception reply")
+                exc = self.exception_from(*info)
+            else:
+                return self.codec.decode(reply.get("value"))
+        except cw_wire.WireError as exc:
+            self.channel.broken = self.channel.broken or str(exc)
+            raise CandidateLost(str(exc)) from None
+        except RecursionError:
+            self.channel.broken = "the candidate's answer nested too deeply"
+            raise CandidateLost(self.channel.broken) from None
+        raise exc
+
+    def call(self, target, args, kwargs):
+        encode = self.codec.encode
+        message = {
+            "kind": "request",
+            "op": "call",
+            "target": encode(target),
+            "args": [encode(a) for a in args],
+            "kwargs": [[str(k), encode(v)] for k, v in kwargs.items()],
+        }
+        return self._ask(message)
+
+    def op(self, target, name, args):
+        encode = self.codec.encode
+        message = {
+            "kind": "request",
+            "op": "op",
+            "target": encode(target),
+            "name": name,
+            "args": [encode(a) for a in args],
+        }
+        return self._ask(message)
+
+    def is_task_object(self, proxy):
+        return bool(self.task_classes) and isinstance(proxy, self.task_classes)
+
+    # --- requests from the candidate (calls of objects the tests handed over)
+
+    def serve(self, request):
+        def refuse(name, text):
+            return {"kind": "reply", "raise": [name, text]}
+
+        target = request.get("target")
+        if request.get("op") != "call" or type(target) is not list or target[:1] != ["j"]:
+            return refuse("TypeError", "only objects the tests handed over can be called")
+        try:
+            function = self.codec.decode(target)
+            args = [self.codec.decode(a) for a in request.get("args", [])]
+            kwargs = {str(k): self.codec.decode(v) for k, v in request.get("kwargs", [])}
+        except cw_wire.WireError as exc:
+            self.channel.broken = str(exc)
+            raise
+        if _is_runner_object(function) or not callable(function):
+            return refuse("TypeError", "that object cannot be called from the candidate")
+        try:
+            value = function(*args, **kwargs)
+            return {"kind": "reply", "value": self.codec.encode(value)}
+        except CandidateLost:
+            raise
+        except BaseException as exc:
+            return refuse(type(exc).__name__, str(exc)[:2000])
+
+    # --- hooks of the runner
+
+    def broken(self):
+        return self.channel.broken
+
+    def context(self, name):
+        if self.coverage and self.channel.broken is None:
+            try:
+                self._ask({"kind": "request", "op": "coverage", "context": name})
+            except CandidateLost:
+                pass
+
+
+def _remote_text(exc):
+    text = getattr(exc, "_cw_text", None)
+    return text if type(text) is str else Exception.__str__(exc)
+
+
+_judge = None
+
+
+def load_tests(judge, source, path, name):
+    module = types.ModuleType(name)
+    module.__file__ = path
+    sys.modules[name] = module
+    code = compile(source, path, "exec", dont_inherit=True)
+    exec(code, module.__dict__)
+    return module
+
+
+def run(sock, request, emit, workdir):
+    """Load the candidate (in its process) and the tests (here), run them, report."""
+    global _judge
+    module_name = request["module_name"]
+    judge = _judge = Judge(sock, module_name)
+    judge.coverage = bool(request.get("coverage"))
+    try:
+        module, names = judge._ask({"kind": "request", "op": "load", "target": None})
+        if not isinstance(module, RemoteModule) or type(names) is not list:
+            raise CandidateLost("the candidate's module did not load as a module")
+    except CandidateLost as exc:
+        emit("load_error", error_type="CandidateLost", detail=str(exc))
+        return False
+    except BaseException as exc:
+        emit("load_error", error_type=type(exc).__name__, detail=cw_runner.short_exc(
+            type(exc), exc, exc.__traceback__))
+        return False
+    exports = request.get("exports")
+    if not exports:
+        exports = [
+            n for n in names
+            if type(n) is str and not hasattr(builtins, n) and n not in sys.stdlib_module_names
+        ]
+    candidate_path = os.path.join(workdir, module_name + ".py")
+    types.ModuleType.__setattr__(module, "__file__", candidate_path)
+    types.ModuleType.__setattr__(module, "__all__", [str(n) for n in exports])
+    sys.modules[module_name] = module
+    test_name = request["test_module_name"]
+    try:
+        found = []
+        for name in exports:
+            try:
+                value = getattr(module, name)
+            except Exception:
+                continue
+            if isinstance(value, RemoteType):
+                found.append(value)
+        judge.task_classes = tuple(found)
+        tests_module = load_tests(
+            judge, request["tests"], os.path.join(workdir, test_name + ".py"), test_name
+        )
+    except BaseException as exc:
+        kind = "CandidateLost" if isinstance(exc, CandidateLost) else type(exc).__name__
+        emit("load_error", error_type=kind, detail=cw_runner.short_exc(
+            type(exc), exc, exc.__traceback__))
+        return False
+    emit("loaded")
+    completed = cw_runner.run_module(tests_module, request["order"], emit, judge)
+    if not completed:
+        return False
+    if judge.coverage and judge.channel.broken is None:
+        try:
+            report = judge._ask({"kind": "request", "op": "coverage", "context": None})
+            emit("coverage", report=report)
+        except BaseException:
+            emit("coverage", report={"error": "the candidate did not report coverage"})
+    return True

@@ -1,0 +1,538 @@
+"""The wire between the judge and the candidate: frames, plain values, shared containers.
+
+Both ends run this module. A frame is a 4-byte length and a JSON object. A value is JSON's own
+null, booleans, numbers and strings, or a list whose first item is a tag; nothing else decodes.
+Decoding builds objects of a fixed set of types the decoding side trusts (its own builtins,
+datetime, Decimal, Fraction, collections, numpy) and never runs code named by the other side:
+objects of any other type travel as handles, which each side maps to its own stand-in (the judge's
+proxies, the candidate's references to judge objects).
+
+Mutable containers (list, dict, set, bytearray, deque, and the dict subclasses of collections)
+are *shared*: each has a reference id, both sides keep the object under it, and before every
+frame the sender sends the ones that changed since the last frame, which the receiver applies in
+place. So `obj.items.append(x)` in a test reaches the candidate's list before its next call, and
+a list the candidate changes is current in the test after the call returns. A side forgets a
+shared container that nothing but the table holds any more, and tells the other side.
+"""
+
+import base64
+import collections
+import datetime
+import decimal
+import fractions
+import json
+import math
+import socket
+import struct
+import sys
+
+MAX_FRAME = 256 * 1024 * 1024
+MAX_DEPTH = 200
+
+
+class WireError(Exception):
+    """The other side sent something that is not a frame or not a value; the channel is dead."""
+
+
+class PeerGone(WireError):
+    """The other side closed the channel or died."""
+
+
+# --- frames ---------------------------------------------------------------------------------------
+
+
+def _recv_exact(sock, size):
+    chunks = []
+    while size:
+        try:
+            chunk = sock.recv(min(size, 1 << 20))
+        except OSError as exc:
+            raise PeerGone(f"channel broken: {exc}") from None
+        if not chunk:
+            raise PeerGone("the other side closed the channel")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def send_frame(sock, message):
+    data = json.dumps(message, separators=(",", ":"), allow_nan=True).encode()
+    if len(data) > MAX_FRAME:
+        raise WireError(f"frame of {len(data)} bytes is over the limit")
+    try:
+        sock.sendall(struct.pack("!I", len(data)) + data)
+    except OSError as exc:
+        raise PeerGone(f"channel broken: {exc}") from None
+
+
+def recv_frame(sock):
+    (size,) = struct.unpack("!I", _recv_exact(sock, 4))
+    if size > MAX_FRAME:
+        raise WireError(f"frame of {size} bytes is over the limit")
+    try:
+        message = json.loads(_recv_exact(sock, size))
+    except (ValueError, RecursionError) as exc:
+        raise WireError(f"frame is not JSON: {exc}") from None
+    if not isinstance(message, dict):
+        raise WireError("frame is not an object")
+    return message
+
+
+# --- values ---------------------------------------------------------------------------------------
+
+NoneType = type(None)
+ATOMS = (NoneType, bool, int, float, str)
+# Built-in types a value may name (`type(x)`, a defaultdict's factory); never anything callable
+# with effects.
+NAMED_TYPES = {
+    t.__name__: t
+    for t in (
+        int,
+        float,
+        complex,
+        str,
+        bytes,
+        bytearray,
+        bool,
+        list,
+        tuple,
+        dict,
+        set,
+        frozenset,
+        NoneType,
+        object,
+        type,
+        range,
+        slice,
+    )
+}
+NAMED_TYPES["NoneType"] = NoneType
+SHARED_KINDS = {
+    list: "l",
+    dict: "d",
+    set: "s",
+    bytearray: "ba",
+    collections.deque: "dq",
+    collections.OrderedDict: "od",
+    collections.defaultdict: "dd",
+    collections.Counter: "ct",
+}
+SAME_ATOMS = (NoneType, bool, int, float, str, bytes, complex)
+
+
+def _numpy():
+    return sys.modules.get("numpy")
+
+
+def same(a, b):
+    """Unchanged for the purpose of syncing: the same object, or an equal atom of the same type.
+    Never calls code of a type outside the atoms (a proxy's __eq__ would be a round trip)."""
+    return a is b or (type(a) is type(b) and type(a) in SAME_ATOMS and a == b)
+
+
+def shallow(obj):
+    """The contents of a shared container, one level deep, for change detection (a mapping as
+    key, value, key, value, ...)."""
+    if isinstance(obj, dict):
+        return tuple(x for pair in obj.items() for x in pair)
+    if isinstance(obj, bytearray):
+        return bytes(obj)
+    return tuple(obj)
+
+
+def unchanged(before, now):
+    if type(before) is bytes:
+        return before == now
+    return len(before) == len(now) and all(same(a, b) for a, b in zip(before, now, strict=True))
+
+
+class Codec:
+    """One side's tables: shared containers by reference id, and the hooks that turn objects
+    outside the trusted set into handles and back.
+
+    `side` is "j" or "c": reference ids made here start with it, so the two sides never collide.
+    `to_handle(obj)` returns the wire form of an object outside the trusted set;
+    `from_handle(item)` returns the local stand-in for a handle tag ("h", "H", "k", "j").
+    """
+
+    HANDLE_TAGS = ("h", "H", "k", "j")
+
+    def __init__(self, side, to_handle, from_handle):
+        self.side = side
+        self.to_handle = to_handle
+        self.from_handle = from_handle
+        self.shared = {}  # ref -> object
+        self.ref_of = {}  # id(object) -> ref
+        self.synced = {}  # ref -> shallow contents the other side has
+        self.counter = 0
+        self.dropped = []  # refs forgotten here since the last frame
+
+    # --- encoding
+
+    def encode(self, value, depth=0):
+        if depth > MAX_DEPTH:
+            raise WireError("value nested too deeply")
+        kind = type(value)
+        if kind in ATOMS:
+            if kind is float and not math.isfinite(value):
+                return ["fl", repr(value)]
+            return value
+        if kind in SHARED_KINDS:
+            return self._encode_shared(value, depth)
+        if kind is tuple:
+            return ["t", [self.encode(v, depth + 1) for v in value]]
+        if kind is frozenset:
+            return ["fs", [self.encode(v, depth + 1) for v in value]]
+        if kind is bytes:
+            return ["b", base64.b64encode(value).decode()]
+        if kind is complex:
+            return ["c", repr(value.real), repr(value.imag)]
+        if kind is datetime.datetime:
+            return ["dt", value.isoformat()]
+        if kind is datetime.date:
+            return ["da", value.isoformat()]
+        if kind is datetime.time:
+            return ["ti", value.isoformat()]
+        if kind is datetime.timedelta:
+            return ["td", value.days, value.seconds, value.microseconds]
+        if kind is decimal.Decimal:
+            return ["dec", str(value)]
+        if kind is fractions.Fraction:
+            return ["fr", value.numerator, value.denominator]
+        if kind is range:
+            return ["rg", value.start, value.stop, value.step]
+        if kind is slice:
+            return ["sl", [self.encode(v, depth + 1) for v in (value.start, value.stop, value.step)]]
+        if value is Ellipsis:
+            return ["el"]
+        if kind is type and value in NAMED_TYPES.values():
+            return ["ty", value.__name__]
+        np = _numpy()
+        if np is not None:
+            if kind is np.ndarray:
+                if value.dtype.hasobject:
+                    items = [self.encode(v, depth + 1) for v in value.ravel().tolist()]
+                    return ["nd", "O", list(value.shape), items]
+                if value.dtype.kind in "biufcUS?":
+                    flat = value.ravel().tolist()
+                    return ["nd", value.dtype.str, list(value.shape), self.encode(flat, depth + 1)]
+            elif isinstance(value, np.generic) and kind.__module__ == "numpy":
+                if value.dtype.kind in "biufc?":
+                    return ["ns", value.dtype.str, self.encode(value.item(), depth + 1)]
+        return self.to_handle(value)
+
+    def _encode_shared(self, value, depth):
+        ref = self.ref_of.get(id(value))
+        if ref is not None and self.shared.get(ref) is value:
+            if ref in self.synced and unchanged(self.synced[ref], shallow(value)):
+                return ["r", ref]
+        else:
+            self.counter += 1
+            ref = f"{self.side}{self.counter}"
+            self.shared[ref] = value
+            self.ref_of[id(value)] = ref
+        # Record first: a container that holds itself then encodes as a reference.
+        self.synced[ref] = shallow(value)
+        tag = SHARED_KINDS[type(value)]
+        if tag in ("d", "od", "ct", "dd"):
+            body = [[self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in value.items()]
+        elif tag == "ba":
+            body = base64.b64encode(bytes(value)).decode()
+        else:
+            body = [self.encode(v, depth + 1) for v in value]
+        item = [tag, ref, body]
+        if tag == "dq":
+            item.append(value.maxlen)
+        elif tag == "dd":
+            factory = value.default_factory
+            item.append(None if factory is None else self.encode(factory, depth + 1))
+        return item
+
+    def changes(self):
+        """Wire forms of the shared containers changed here since the last frame, and the refs
+        forgotten here; call right before sending a frame."""
+        updates = []
+        for ref in list(self.shared):
+            value = self.shared.get(ref)
+            if value is None:
+                continue
+            # The table, this local and getrefcount's argument: nobody else holds it.
+            if sys.getrefcount(value) <= 3:
+                self.forget(ref)
+                self.dropped.append(ref)
+                continue
+            before = self.synced.get(ref)
+            if before is None or not unchanged(before, shallow(value)):
+                updates.append(self._encode_shared(value, 0))
+        dropped, self.dropped = self.dropped, []
+        return updates, dropped
+
+    def forget(self, ref):
+        value = self.shared.pop(ref, None)
+        self.synced.pop(ref, None)
+        if value is not None and self.ref_of.get(id(value)) == ref:
+            del self.ref_of[id(value)]
+
+    # --- decoding
+
+    def apply(self, updates, dropped):
+        if not isinstance(updates, list) or not isinstance(dropped, list):
+            raise WireError("malformed sync")
+        for ref in dropped:
+            if not isinstance(ref, str):
+                raise WireError("malformed sync")
+            self.forget(ref)
+        for item in updates:
+            if not (isinstance(item, list) and item and item[0] in _SHARED_TAGS):
+                raise WireError("malformed sync")
+            self.decode(item)
+
+    def decode(self, item, depth=0):
+        if depth > MAX_DEPTH:
+            raise WireError("value nested too deeply")
+        kind = type(item)
+        if kind in (NoneType, bool, int, str):
+            return item
+        if kind is float:
+            return item
+        if kind is not list or not item or type(item[0]) is not str:
+            raise WireError(f"not a value: {type(item).__name__}")
+        tag = item[0]
+        try:
+            handler = _DECODERS.get(tag)
+            if handler is not None:
+                return handler(self, item, depth)
+            if tag in self.HANDLE_TAGS:
+                return self.from_handle(item)
+        except WireError:
+            raise
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError, ArithmeticError) as exc:
+            raise WireError(f"bad {tag!r} value: {type(exc).__name__}: {exc}") from None
+        raise WireError(f"unknown tag {tag!r}")
+
+    def _items(self, body, depth):
+        if type(body) is not list:
+            raise WireError("container body is not a list")
+        return [self.decode(v, depth + 1) for v in body]
+
+    def _pairs(self, body, depth):
+        if type(body) is not list:
+            raise WireError("mapping body is not a list")
+        pairs = []
+        for pair in body:
+            if type(pair) is not list or len(pair) != 2:
+                raise WireError("mapping entry is not a pair")
+            pairs.append((self.decode(pair[0], depth + 1), self.decode(pair[1], depth + 1)))
+        return pairs
+
+    def _decode_shared(self, item, depth):
+        tag, ref, body = item[0], item[1], item[2]
+        if type(ref) is not str or not ref:
+            raise WireError("bad reference id")
+        expected = _SHARED_TYPES[tag]
+        target = self.shared.get(ref)
+        if target is not None and type(target) is not expected:
+            raise WireError(f"reference {ref} changed its type")
+        fresh = target is None
+        if fresh:
+            if tag == "dq":
+                maxlen = item[3]
+                if maxlen is not None and (type(maxlen) is not int or maxlen < 0):
+                    raise WireError("bad deque length")
+                target = collections.deque(maxlen=maxlen)
+            elif tag == "dd":
+                factory = None if item[3] is None else self.decode(item[3], depth + 1)
+                if factory is not None and not callable(factory):
+                    raise WireError("defaultdict factory is not callable")
+                target = collections.defaultdict(factory)
+            else:
+                target = expected()
+            # Registered before the contents: a container may hold itself.
+            self.shared[ref] = target
+            self.ref_of[id(target)] = ref
+        if tag == "ba":
+            if type(body) is not str:
+                raise WireError("bad bytearray")
+            target[:] = base64.b64decode(body, validate=True)
+        elif tag in ("d", "od", "ct", "dd"):
+            pairs = self._pairs(body, depth)
+            target.clear()
+            for key, value in pairs:
+                target[key] = value
+        elif tag == "s":
+            values = self._items(body, depth)
+            target.clear()
+            target.update(values)
+        elif tag == "dq":
+            values = self._items(body, depth)
+            target.clear()
+            target.extend(values)
+        else:
+            values = self._items(body, depth)
+            target[:] = values
+        self.synced[ref] = shallow(target)
+        return target
+
+    def _decode_ref(self, item, _depth):
+        ref = item[1]
+        if type(ref) is not str or ref not in self.shared:
+            raise WireError(f"unknown reference {ref!r}")
+        return self.shared[ref]
+
+
+def _dec_float(_codec, item, _depth):
+    text = item[1]
+    if text not in ("nan", "inf", "-inf"):
+        raise WireError("bad special float")
+    return float(text)
+
+
+def _dec_tuple(codec, item, depth):
+    return tuple(codec._items(item[1], depth))
+
+
+def _dec_frozenset(codec, item, depth):
+    return frozenset(codec._items(item[1], depth))
+
+
+def _dec_bytes(_codec, item, _depth):
+    if type(item[1]) is not str:
+        raise WireError("bad bytes")
+    return base64.b64decode(item[1], validate=True)
+
+
+def _dec_complex(_codec, item, _depth):
+    if type(item[1]) is not str or type(item[2]) is not str:
+        raise WireError("bad complex")
+    return complex(float(item[1]), float(item[2]))
+
+
+def _text(item, limit=64):
+    if type(item[1]) is not str or len(item[1]) > limit:
+        raise WireError("bad text field")
+    return item[1]
+
+
+def _int(value):
+    if type(value) is not int:
+        raise WireError("bad integer field")
+    return value
+
+
+def _dec_numpy_array(codec, item, depth):
+    np = _numpy()
+    if np is None:
+        import numpy as np  # the candidate sent an array, so the library is installed
+    dtype, shape, body = item[1], item[2], item[3]
+    if type(shape) is not list or not all(type(n) is int and n >= 0 for n in shape):
+        raise WireError("bad array shape")
+    if dtype == "O":
+        values = codec._items(body, depth)
+        array = np.empty(len(values), dtype=object)
+        for index, value in enumerate(values):
+            array[index] = value
+        return array.reshape(shape)
+    if type(dtype) is not str or np.dtype(dtype).kind not in "biufcUS?":
+        raise WireError("bad array dtype")
+    flat = codec.decode(body, depth + 1)
+    if type(flat) is not list:
+        raise WireError("bad array data")
+    return np.array(flat, dtype=np.dtype(dtype)).reshape(shape)
+
+
+def _dec_numpy_scalar(codec, item, depth):
+    np = _numpy()
+    if np is None:
+        import numpy as np
+    if type(item[1]) is not str or np.dtype(item[1]).kind not in "biufc?":
+        raise WireError("bad scalar dtype")
+    value = codec.decode(item[2], depth + 1)
+    if type(value) not in (bool, int, float, complex):
+        raise WireError("bad scalar value")
+    return np.dtype(item[1]).type(value)
+
+
+_DECODERS = {
+    "fl": _dec_float,
+    "t": _dec_tuple,
+    "fs": _dec_frozenset,
+    "b": _dec_bytes,
+    "c": _dec_complex,
+    "dt": lambda _c, item, _d: datetime.datetime.fromisoformat(_text(item)),
+    "da": lambda _c, item, _d: datetime.date.fromisoformat(_text(item)),
+    "ti": lambda _c, item, _d: datetime.time.fromisoformat(_text(item)),
+    "td": lambda _c, item, _d: datetime.timedelta(
+        days=_int(item[1]), seconds=_int(item[2]), microseconds=_int(item[3])
+    ),
+    "dec": lambda _c, item, _d: decimal.Decimal(_text(item, 100_000)),
+    "fr": lambda _c, item, _d: fractions.Fraction(_int(item[1]), _int(item[2])),
+    "rg": lambda _c, item, _d: range(_int(item[1]), _int(item[2]), _int(item[3])),
+    "sl": lambda codec, item, depth: slice(*codec._items(item[1], depth)),
+    "el": lambda _c, _item, _d: Ellipsis,
+    "ty": lambda _c, item, _d: NAMED_TYPES[_text(item)],
+    "nd": _dec_numpy_array,
+    "ns": _dec_numpy_scalar,
+    "r": Codec._decode_ref,
+}
+_SHARED_TYPES = {tag: kind for kind, tag in SHARED_KINDS.items()}
+_SHARED_TAGS = tuple(_SHARED_TYPES)
+for _tag in _SHARED_TAGS:
+    _DECODERS[_tag] = Codec._decode_shared
+
+
+class Channel:
+    """Half-duplex request/response over a stream socket, with nested requests either way.
+
+    `request(message)` sends and waits for the matching reply; a request that arrives meanwhile
+    (the other side calling back) goes to `serve(message)`, whose return (a reply dict) is sent
+    back before waiting on. Every frame carries the sender's changed shared containers.
+    """
+
+    def __init__(self, sock, codec, serve):
+        self.sock = sock
+        self.codec = codec
+        self.serve = serve
+        self.broken = None
+
+    def _send(self, message):
+        updates, dropped = self.codec.changes()
+        if updates:
+            message["sync"] = updates
+        if dropped:
+            message["drop"] = dropped
+        send_frame(self.sock, message)
+
+    def _receive(self):
+        message = recv_frame(self.sock)
+        self.codec.apply(message.pop("sync", []), message.pop("drop", []))
+        return message
+
+    def request(self, message):
+        if self.broken is not None:
+            raise PeerGone(self.broken)
+        try:
+            self._send(message)
+            while True:
+                incoming = self._receive()
+                if incoming.get("kind") == "reply":
+                    return incoming
+                if incoming.get("kind") != "request":
+                    raise WireError("frame is neither a request nor a reply")
+                self._send(self.serve(incoming))
+        except WireError as exc:
+            self.broken = str(exc)
+            raise
+
+    def reply(self, message):
+        """Send a reply to the request being served (used by the serving loop's top level)."""
+        self._send(message)
+
+    def receive_request(self):
+        message = self._receive()
+        if message.get("kind") != "request":
+            raise WireError("expected a request")
+        return message
+
+
+def make_socket(fd):
+    return socket.socket(fileno=fd)
