@@ -59,6 +59,8 @@ class SampleResult:
     seconds: float
     code_hash: str
     """Hash of the tested module and the tests: a journal line is reused only for the same."""
+    verdicts: str = "two-process"
+    """How the verdicts were reached: "two-process" or "in-process" (see the sandbox)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,6 +71,7 @@ class SampleResult:
                 test_id: _verdict_dict(verdict) for test_id, verdict in sorted(self.tests.items())
             },
             "isolation": self.isolation,
+            "verdicts": self.verdicts,
             "load_error": self.load_error,
             "extraction": self.extraction,
             "parses": self.parses,
@@ -91,6 +94,8 @@ class SampleResult:
                 for test_id, v in data["tests"].items()
             },
             isolation=data["isolation"],
+            # Results written before the two-process judge existed were reached in-process.
+            verdicts=data.get("verdicts", "in-process"),
             load_error=data.get("load_error"),
             extraction=data.get("extraction", ""),
             parses=data.get("parses", True),

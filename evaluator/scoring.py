@@ -8,6 +8,8 @@ stopped and a finished run is never scored twice.
 
 from __future__ import annotations
 
+import ast
+import functools
 import hashlib
 import json
 import time
@@ -61,6 +63,7 @@ class Settings:
 
     timeout: float = 5.0
     memory_bytes: int | None = None
+    verdicts: str = sandbox.TWO_PROCESS
 
     def limits(self) -> sandbox.Limits:
         if self.memory_bytes is None:
@@ -75,6 +78,34 @@ def canonical_samples(records: Iterable[TaskRecord]) -> list[Sample]:
 
 def test_module(record: TaskRecord) -> str:
     return TEST_PREAMBLE + record.test
+
+
+def task_exports(record: TaskRecord) -> tuple[str, ...]:
+    """The names `from solution import *` gives the tests: what the task's own module binds at
+    top level (its imports, the class, helpers, constants), never a candidate's extra names
+    (a module-level `len` or `sorted` would otherwise replace the builtin inside the tests)."""
+    source = "\n".join(record.import_statement) + "\n" + record.solution_code
+    return _exports_of(source, record.class_name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _exports_of(source: str, class_name: str) -> tuple[str, ...]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return (class_name,)
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                if alias.name != "*":
+                    names.append(alias.asname or alias.name.partition(".")[0])
+        elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names += [t.id for t in targets if isinstance(t, ast.Name)]
+    return tuple(dict.fromkeys(n for n in names if not n.startswith("_")))
 
 
 def test_ids_of(record: TaskRecord) -> tuple[str, ...]:
@@ -125,7 +156,11 @@ def _parses(code: str) -> bool:
 def run_key(jobs: list[Job], settings: Settings) -> str:
     """Names a run: the same samples on the same tasks with the same settings."""
     digest = hashlib.sha256()
-    digest.update(json.dumps([FORMAT_VERSION, settings.timeout, settings.memory_bytes]).encode())
+    digest.update(
+        json.dumps(
+            [FORMAT_VERSION, settings.timeout, settings.memory_bytes, settings.verdicts]
+        ).encode()
+    )
     for job in jobs:
         digest.update(f"{job.sample.task_id}\0{job.sample.index}\0{job.code_hash}\n".encode())
     return digest.hexdigest()[:24]
@@ -146,7 +181,12 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         isolation, load_error = NOT_RUN, error
     else:
         suite = sandbox.run_suite(
-            job.candidate, job.test_source, list(job.test_ids), limits=settings.limits()
+            job.candidate,
+            job.test_source,
+            list(job.test_ids),
+            limits=settings.limits(),
+            verdicts=settings.verdicts,
+            exports=task_exports(job.record),
         )
         tests = {
             test_id: TestVerdict(o.status, o.error_type, o.detail, o.seconds)
@@ -172,6 +212,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         ),
         seconds=time.perf_counter() - started,
         code_hash=job.code_hash,
+        verdicts=settings.verdicts,
     )
 
 

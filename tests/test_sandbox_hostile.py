@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.sandbox.isolation import available
 from classwright.evaluator.sandbox import Limits, SuiteRunner, collect_test_ids, run_suite
+from classwright.evaluator.sandbox.isolation import available
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 REPO_ROOT = Path(__file__).resolve().parents[1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
@@ -30,3 +31,10 @@ def reports_input_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(2) from None
 
     return wrapper
+
+
+class VerdictMode(StrEnum):
+    """How verdicts are reached (see classwright.evaluator.sandbox)."""
+
+    two_process = "two-process"
+    in_process = "in-process"

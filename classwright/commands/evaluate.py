@@ -19,7 +19,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from classwright.commands.common import reports_input_errors
+from classwright.commands.common import VerdictMode, reports_input_errors
 from classwright.evaluator.metrics import summarize
 from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
 from classwright.evaluator.samples import load_samples
@@ -102,6 +102,13 @@ def evaluate(
     canonical: Annotated[
         bool, typer.Option(help="Score each task's canonical solution instead of SAMPLES.")
     ] = False,
+    verdicts: Annotated[
+        VerdictMode,
+        typer.Option(
+            help="two-process: the tests run in a judge process the candidate cannot reach "
+            "(default); in-process: both in one process, faster but forgeable."
+        ),
+    ] = VerdictMode.two_process,
 ) -> None:
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
     console = Console()
@@ -118,7 +125,9 @@ def evaluate(
         source = str(samples)
     job_list = build_jobs(sample_list, by_id, samples or tasks)
     settings = Settings(
-        timeout=timeout, memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None
+        timeout=timeout,
+        memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
+        verdicts=verdicts.value,
     )
     key = run_key(job_list, settings)
     workers = jobs or os.cpu_count() or 1
@@ -176,6 +185,7 @@ def evaluate(
         "tasks": str(tasks),
         "timeout": timeout,
         "memory_bytes": settings.memory_bytes,
+        "verdicts": settings.verdicts,
         "run_key": key,
         "jobs": workers,
         "seconds": round(time.perf_counter() - started, 2),

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from classwright.commands.common import reports_input_errors
+from classwright.commands.common import VerdictMode, reports_input_errors
 from classwright.commands.evaluate import load_task_records
 from classwright.evaluator.backends import (
     PRESETS,
@@ -372,6 +372,10 @@ def eval_command(
     jobs: Annotated[int | None, typer.Option(min=1, help="Samples scored at once.")] = None,
     test_timeout: Annotated[float, typer.Option(min=0.1, help="Seconds per test.")] = 5.0,
     resume: Resume = False,
+    verdicts: Annotated[
+        VerdictMode,
+        typer.Option(help="two-process (default, unforgeable) or in-process scoring."),
+    ] = VerdictMode.two_process,
 ) -> None:
     """Generate with a model, then score the samples: one table of pass@k by strategy."""
     console = Console(stderr=True)
@@ -416,7 +420,14 @@ def eval_command(
     for s, _, path in plans:
         started = time.monotonic()
         summaries[s.value] = score_samples(
-            path, records, out_dir / f"results-{s.value}.json", jobs, test_timeout, resume, console
+            path,
+            records,
+            out_dir / f"results-{s.value}.json",
+            jobs,
+            test_timeout,
+            resume,
+            console,
+            verdicts.value,
         )
         timings[s.value]["score"] = time.monotonic() - started
     write_text_atomic(
@@ -455,6 +466,7 @@ def score_samples(
     test_timeout: float,
     resume: bool,
     console: Console,
+    verdicts: str = "two-process",
 ) -> dict[str, Any]:
     """Score one samples file with the evaluator and write its results.json; the summary."""
     import os
@@ -472,7 +484,7 @@ def score_samples(
 
     by_id = {r.task_id: r for r in records}
     job_list = build_jobs(load_samples(samples), by_id, samples)
-    settings = Settings(timeout=test_timeout, memory_bytes=None)
+    settings = Settings(timeout=test_timeout, memory_bytes=None, verdicts=verdicts)
     key = run_key(job_list, settings)
     journal_file = journal_path(out)
     if resume and journal_file.exists():
@@ -514,6 +526,7 @@ def score_samples(
         "samples": str(samples),
         "tasks": len(records),
         "timeout": test_timeout,
+        "verdicts": verdicts,
         "memory_bytes": None,
         "run_key": key,
         "jobs": jobs,

@@ -36,6 +36,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
+from classwright.evaluator.limits import Limits
 from classwright.evaluator.sandbox.isolation import (
     LEVELS,
     WorkerConfig,
@@ -50,7 +51,6 @@ from classwright.evaluator.sandbox.worker import (
     Worker,
     WorkerDied,
 )
-from classwright.evaluator.limits import Limits
 
 __all__ = [
     "IN_PROCESS",
@@ -290,14 +290,20 @@ def _crash_detail(attempt: Attempt) -> str:
     return f"{head}\n{tail[-1000:]}" if tail else head
 
 
+_BUSY_INDEXES: set[int] = set()
+_INDEX_LOCK = threading.RLock()
+
+
 class SuiteRunner:
     """Warm sandbox workers, reused across suites; thread-safe. Close it (or use `with`) to stop
     them. `run_suite` and `run_suites` use a shared one that stops when the interpreter exits."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = _INDEX_LOCK
         self._idle: dict[WorkerConfig, list[Worker]] = {}
-        self._busy_indexes: set[int] = set()
+        # Indexes (and so sandbox uids) are unique across every runner of this process: two
+        # workers with one uid could signal each other's processes.
+        self._busy_indexes = _BUSY_INDEXES
         self._closed = False
 
     def __enter__(self) -> SuiteRunner:

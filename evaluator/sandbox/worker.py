@@ -15,13 +15,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from classwright.evaluator.limits import Limits
 from classwright.evaluator.sandbox.isolation import (
     Launch,
     WorkerConfig,
     launch,
     remove_host_dir,
 )
-from classwright.evaluator.limits import Limits
 
 TWO_PROCESS = "two-process"
 IN_PROCESS = "in-process"
@@ -77,6 +77,28 @@ def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
         socket.send_fds(sock, [frame[:1]], list(fds))
         frame = frame[1:]
     sock.sendall(frame)
+
+
+def _descendants(root: int) -> list[int]:
+    """Every process below `root`, from /proc (children before their own children)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
 
 
 def _send_to_judge(fd: int, obj: object) -> None:
@@ -208,6 +230,11 @@ class Worker:
             self.sock.close()
             self.sock = None
         if self.process is not None:
+            # bubblewrap's inner init runs in a session of its own, out of reach of killpg:
+            # kill every descendant by pid, so that the worker is gone when stop() returns.
+            for pid in [self.process.pid, *_descendants(self.process.pid)]:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.process.pid, signal.SIGKILL)
             with contextlib.suppress(subprocess.TimeoutExpired):

@@ -16,6 +16,7 @@ import importlib
 import operator
 import sys
 import traceback
+import types
 
 import cw_wire
 
@@ -105,24 +106,44 @@ class Server:
         if hid in self.described:
             return ["h", hid]
         self.described.add(hid)
+        library = self.library_name(obj)
+        if library is not None:
+            # A library's class, function or module: the judge may use its own copy.
+            return ["h", hid, ["lib", library[0], library[1], self._plain(obj)]]
+        return ["h", hid, self._plain(obj)]
+
+    def library_name(self, obj):
+        if type(obj) is type(sys):
+            name = getattr(obj, "__name__", None)
+            return (name, "") if isinstance(name, str) and name != self.module_name else None
+        if not isinstance(obj, type | types.FunctionType | types.BuiltinFunctionType):
+            return None
+        owner = getattr(obj, "__self__", None)
+        if owner is not None and type(owner) is not type(sys):
+            return None  # a bound method: the judge's copy would be unbound
+        module = getattr(obj, "__module__", None)
+        qualname = getattr(obj, "__qualname__", None)
+        if not (isinstance(module, str) and isinstance(qualname, str)):
+            return None
+        if module in (self.module_name, "__main__") or "<" in qualname:
+            return None
+        return module, qualname
+
+    def _plain(self, obj):
         if isinstance(obj, type):
             bases = [self.to_handle(b) for b in obj.__bases__ if b is not object]
             module = getattr(obj, "__module__", None)
             return [
-                "h",
-                hid,
-                [
-                    "class",
-                    str(getattr(obj, "__name__", "?")),
-                    str(getattr(obj, "__qualname__", "?")),
-                    module if isinstance(module, str) else "?",
-                    bases,
-                    issubclass(obj, BaseException),
-                ],
+                "class",
+                str(getattr(obj, "__name__", "?")),
+                str(getattr(obj, "__qualname__", "?")),
+                module if isinstance(module, str) else "?",
+                bases,
+                issubclass(obj, BaseException),
             ]
         if type(obj) is type(sys):
-            return ["h", hid, ["module", str(getattr(obj, "__name__", "?"))]]
-        return ["h", hid, ["obj", self.to_handle(type(obj))]]
+            return ["module", str(getattr(obj, "__name__", "?"))]
+        return ["obj", self.to_handle(type(obj))]
 
     def _encode_args(self, exc):
         try:
@@ -145,11 +166,14 @@ class Server:
     # --- serving
 
     def serve(self, request):
+        described = set(self.described)
         try:
             value = self.perform(request)
+            return {"kind": "reply", "value": self.codec.encode(value)}
         except BaseException as exc:  # everything the candidate raises goes back as data
+            # Descriptions encoded for a reply that was never sent are sent again next time.
+            self.described = described
             return {"kind": "reply", "raise": self.exception_info(exc)}
-        return {"kind": "reply", "value": self.codec.encode(value)}
 
     def exception_info(self, exc):
         lines = traceback.format_exception(type(exc), exc, exc.__traceback__)

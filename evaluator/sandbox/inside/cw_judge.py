@@ -28,6 +28,8 @@ the judge's liveness (it can kill this process, which fails the test).
 """
 
 import builtins
+import contextlib
+import importlib
 import os
 import sys
 import types
@@ -107,6 +109,11 @@ class RemoteObject(metaclass=RemoteType):
     """A stand-in for one object of the candidate; every use is a request to its process."""
 
     __slots__ = ("_cw_hid",)
+
+    @property
+    def __class__(self):
+        # isinstance() consults __class__: a library object keeps its library class.
+        return type(self).__dict__.get("_cw_real") or type(self)
 
     def __getattr__(self, name):
         if name.startswith("_cw_"):
@@ -258,6 +265,7 @@ class Judge(cw_runner.Hooks):
         self.judge_objects = {}  # jid -> object handed to the candidate
         self.jid_of = {}
         self.task_classes = ()
+        self.stand_ins = {}
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
         self.module = None
@@ -293,13 +301,30 @@ class Judge(cw_runner.Hooks):
         if len(item) < 3 or type(item[2]) is not list or not item[2]:
             raise cw_wire.WireError("unknown handle")
         desc = item[2]
+        if desc[0] == "lib" and len(desc) == 4:
+            local = self.library_object(desc[1], desc[2])
+            desc = desc[3]
+            if local is not None:
+                # The description may introduce handles (a base class) named later by id.
+                if type(desc) is list and len(desc) == 6 and desc[0] == "class":
+                    for base in desc[4] if type(desc[4]) is list else ():
+                        self.codec.decode(base)
+                elif type(desc) is list and len(desc) == 2 and desc[0] == "obj":
+                    self.codec.decode(desc[1])
+                self.proxies[hid] = local
+                self.hid_of[id(local)] = hid
+                return local
+            if type(desc) is not list or not desc:
+                raise cw_wire.WireError("bad handle description")
         if desc[0] == "class":
             local = self.make_class(desc)
         elif desc[0] == "module":
             local = RemoteModule(str(desc[1]))
         elif desc[0] == "obj":
             cls = self.codec.decode(desc[1])
-            if not isinstance(cls, RemoteType):
+            if isinstance(cls, type) and not isinstance(cls, RemoteType):
+                cls = self.library_stand_in(cls)
+            elif not isinstance(cls, RemoteType):
                 cls = RemoteObject
             local = object.__new__(cls)
         else:
@@ -311,6 +336,40 @@ class Judge(cw_runner.Hooks):
         elif isinstance(local, RemoteModule):
             types.ModuleType.__setattr__(local, "_cw_hid", hid)
         return local
+
+    def library_stand_in(self, real):
+        """The proxy class for objects of a library class (a sqlite3 connection the candidate
+        opened): `isinstance(obj, sqlite3.Connection)` holds, every use is still a request."""
+        found = self.stand_ins.get(real)
+        if found is None:
+            namespace = {"__slots__": (), "_cw_real": real, "__qualname__": real.__qualname__}
+            namespace["__module__"] = real.__module__
+            found = self.stand_ins[real] = RemoteType(real.__name__, (RemoteObject,), namespace)
+        return found
+
+    def library_object(self, module, qualname):
+        """This process's own copy of a library's class, function or module, or None.
+
+        Only from the standard library and installed packages (the judge's sys.path has no
+        sample folder), never from unittest (mocks, `ANY`, the runner) or these scripts."""
+        if type(module) is not str or type(qualname) is not str or _blocked(module):
+            return None
+        if module == self.module_name or module.split(".")[0] == self.module_name:
+            return None
+        try:
+            found = importlib.import_module(module)
+            for part in qualname.split(".") if qualname else ():
+                found = getattr(found, part)
+        except Exception:
+            return None
+        if isinstance(found, types.ModuleType):
+            return found if not _blocked(found.__name__) else None
+        if isinstance(found, type) and issubclass(found, BaseException):
+            return found if issubclass(found, Exception) else None
+        if isinstance(found, type | types.FunctionType | types.BuiltinFunctionType):
+            owner = getattr(found, "__module__", "") or ""
+            return None if _blocked(owner) else found
+        return None
 
     def make_class(self, desc):
         if len(desc) != 6:
@@ -345,9 +404,9 @@ class Judge(cw_runner.Hooks):
                 and not issubclass(found, unittest.SkipTest)
             ):
                 return found
-        exc_bases = tuple(
-            b for b in bases if isinstance(b, type) and issubclass(b, Exception)
-        ) or (Exception,)
+        exc_bases = tuple(b for b in bases if isinstance(b, type) and issubclass(b, Exception)) or (
+            Exception,
+        )
         namespace = {
             "__module__": module if not _blocked(module) or module == "builtins" else "candidate",
             "__qualname__": qualname,
@@ -457,10 +516,8 @@ class Judge(cw_runner.Hooks):
 
     def context(self, name):
         if self.coverage and self.channel.broken is None:
-            try:
+            with contextlib.suppress(CandidateLost):
                 self._ask({"kind": "request", "op": "coverage", "context": name})
-            except CandidateLost:
-                pass
 
 
 def _remote_text(exc):
@@ -494,15 +551,27 @@ def run(sock, request, emit, workdir):
         emit("load_error", error_type="CandidateLost", detail=str(exc))
         return False
     except BaseException as exc:
-        emit("load_error", error_type=type(exc).__name__, detail=cw_runner.short_exc(
-            type(exc), exc, exc.__traceback__))
+        emit(
+            "load_error",
+            error_type=type(exc).__name__,
+            detail=cw_runner.short_exc(type(exc), exc, exc.__traceback__),
+        )
         return False
     exports = request.get("exports")
     if not exports:
-        exports = [
-            n for n in names
-            if type(n) is str and not hasattr(builtins, n) and n not in sys.stdlib_module_names
-        ]
+        # No task names given: the candidate's public names, but none that would shadow a
+        # builtin inside the tests, and a standard module's name only for that module.
+        exports = []
+        for n in names:
+            if type(n) is not str or hasattr(builtins, n):
+                continue
+            if n in sys.stdlib_module_names:
+                try:
+                    if not isinstance(getattr(module, n), types.ModuleType):
+                        continue
+                except Exception:
+                    continue
+            exports.append(n)
     candidate_path = os.path.join(workdir, module_name + ".py")
     types.ModuleType.__setattr__(module, "__file__", candidate_path)
     types.ModuleType.__setattr__(module, "__all__", [str(n) for n in exports])
@@ -523,8 +592,11 @@ def run(sock, request, emit, workdir):
         )
     except BaseException as exc:
         kind = "CandidateLost" if isinstance(exc, CandidateLost) else type(exc).__name__
-        emit("load_error", error_type=kind, detail=cw_runner.short_exc(
-            type(exc), exc, exc.__traceback__))
+        emit(
+            "load_error",
+            error_type=kind,
+            detail=cw_runner.short_exc(type(exc), exc, exc.__traceback__),
+        )
         return False
     emit("loaded")
     completed = cw_runner.run_module(tests_module, request["order"], emit, judge)

@@ -75,6 +75,10 @@ class Returned:
         self.depth = 0
         self.returned = False
 
+    def __getattr__(self, name):
+        # unittest reads markers such as `__unittest_expecting_failure__` off the method.
+        return getattr(self.method, name)
+
     def __call__(self, *args, **kwargs):
         self.depth += 1
         try:

@@ -166,6 +166,7 @@ class Codec:
         self.synced = {}  # ref -> shallow contents the other side has
         self.counter = 0
         self.dropped = []  # refs forgotten here since the last frame
+        self.touched = set()  # refs encoded since the last frame: the frame names them
 
     # --- encoding
 
@@ -202,7 +203,10 @@ class Codec:
         if kind is range:
             return ["rg", value.start, value.stop, value.step]
         if kind is slice:
-            return ["sl", [self.encode(v, depth + 1) for v in (value.start, value.stop, value.step)]]
+            return [
+                "sl",
+                [self.encode(v, depth + 1) for v in (value.start, value.stop, value.step)],
+            ]
         if value is Ellipsis:
             return ["el"]
         if kind is type and value in NAMED_TYPES.values():
@@ -216,26 +220,42 @@ class Codec:
                 if value.dtype.kind in "biufcUS?":
                     flat = value.ravel().tolist()
                     return ["nd", value.dtype.str, list(value.shape), self.encode(flat, depth + 1)]
-            elif isinstance(value, np.generic) and kind.__module__ == "numpy":
-                if value.dtype.kind in "biufc?":
-                    return ["ns", value.dtype.str, self.encode(value.item(), depth + 1)]
+            elif (
+                isinstance(value, np.generic)
+                and kind.__module__ == "numpy"
+                and value.dtype.kind in "biufc?"
+            ):
+                return ["ns", value.dtype.str, self.encode(value.item(), depth + 1)]
         return self.to_handle(value)
 
     def _encode_shared(self, value, depth):
+        ref = self._shared_ref(value)
+        if type(ref) is list:
+            return ref
+        self.touched.add(ref)
+        return self._encode_body(ref, value, depth)
+
+    def _shared_ref(self, value):
         ref = self.ref_of.get(id(value))
         if ref is not None and self.shared.get(ref) is value:
             if ref in self.synced and unchanged(self.synced[ref], shallow(value)):
+                self.touched.add(ref)
                 return ["r", ref]
         else:
             self.counter += 1
             ref = f"{self.side}{self.counter}"
             self.shared[ref] = value
             self.ref_of[id(value)] = ref
+        return ref
+
+    def _encode_body(self, ref, value, depth):
         # Record first: a container that holds itself then encodes as a reference.
         self.synced[ref] = shallow(value)
         tag = SHARED_KINDS[type(value)]
         if tag in ("d", "od", "ct", "dd"):
-            body = [[self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in value.items()]
+            body = [
+                [self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in value.items()
+            ]
         elif tag == "ba":
             body = base64.b64encode(bytes(value)).decode()
         else:
@@ -256,15 +276,19 @@ class Codec:
             value = self.shared.get(ref)
             if value is None:
                 continue
-            # The table, this local and getrefcount's argument: nobody else holds it.
-            if sys.getrefcount(value) <= 3:
-                self.forget(ref)
-                self.dropped.append(ref)
-                continue
             before = self.synced.get(ref)
             if before is None or not unchanged(before, shallow(value)):
-                updates.append(self._encode_shared(value, 0))
+                # A change goes out even when nothing here holds the container any more: the
+                # other side may (`obj.items["k"] = v` drops the mirror right after the store).
+                updates.append(self._encode_body(ref, value, 0))
+                continue
+            # The table, this local and getrefcount's argument: nobody else holds it. A
+            # container the frame being sent names stays until the next frame.
+            if ref not in self.touched and sys.getrefcount(value) <= 3:
+                self.forget(ref)
+                self.dropped.append(ref)
         dropped, self.dropped = self.dropped, []
+        self.touched = set()
         return updates, dropped
 
     def forget(self, ref):
