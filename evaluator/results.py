@@ -59,7 +59,7 @@ class SampleResult:
     seconds: float
     code_hash: str
     """Hash of the tested module and the tests: a journal line is reused only for the same."""
-    verdicts: str = "two-process"
+    verdicts: str = "in-process"
     """How the verdicts were reached: "two-process" or "in-process" (see the sandbox)."""
 
     def to_dict(self) -> dict[str, Any]:

@@ -63,7 +63,7 @@ class Settings:
 
     timeout: float = 5.0
     memory_bytes: int | None = None
-    verdicts: str = sandbox.TWO_PROCESS
+    verdicts: str = sandbox.IN_PROCESS
 
     def limits(self) -> sandbox.Limits:
         if self.memory_bytes is None:

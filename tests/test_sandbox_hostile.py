@@ -31,6 +31,10 @@ NOT_STOPPED_BY = {
     "unshare": {"read_canonical", "write_outside"},
     "rlimits-only": {"read_canonical", "write_outside", "open_socket"},
 }
+# Tricks that only two-process verdicts stop: in one process the candidate can reach the runner's
+# channel, and an object that equals anything satisfies assertEqual.
+IN_PROCESS_OPEN = {"always_equal", "steal_channel"}
+VERDICTS = ["two-process", "in-process"]
 
 
 class Listener:
@@ -154,30 +158,49 @@ def _host_leftovers(marker: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", SAMPLES)
-def test_hostile_sample_fails_and_leaves_nothing(
-    name: str, runner: tuple[SuiteRunner, str], tmp_path: Path
-) -> None:
-    suite_runner, isolation = runner
-    if name in NOT_STOPPED_BY.get(isolation, set()):
-        pytest.skip(f"{isolation} has no private filesystem (reported as such)")
-    marker = f"classwright-hostile-{name}-{os.getpid()}"
-    listener = Listener()
-    source = (
+def _source(name: str, port: int, marker: str) -> str:
+    return (
         (HOSTILE / f"{name}.py")
         .read_text()
         .replace("__REPO_ROOT__", str(REPO_ROOT))
         .replace("__CANONICAL__", str(HOSTILE / "honest.py"))
-        .replace("__PORT__", str(listener.port))
+        .replace("__PORT__", str(port))
         .replace("__MARKER__", marker)
     )
+
+
+@pytest.mark.parametrize("verdicts", VERDICTS)
+@pytest.mark.parametrize("name", SAMPLES)
+def test_hostile_sample_fails_and_leaves_nothing(
+    name: str, verdicts: str, runner: tuple[SuiteRunner, str], tmp_path: Path
+) -> None:
+    suite_runner, isolation = runner
+    if name in NOT_STOPPED_BY.get(isolation, set()):
+        pytest.skip(f"{isolation} has no private filesystem (reported as such)")
+    if verdicts == "in-process" and name in IN_PROCESS_OPEN:
+        pytest.skip("in-process verdicts do not stop it (test_in_process_verdicts_are_forgeable)")
+    marker = f"classwright-hostile-{name}-{os.getpid()}"
+    listener = Listener()
+    source = _source(name, listener.port, marker)
     before = set(Path(tempfile.gettempdir()).glob("classwright-sandbox-*"))
     try:
         run = run_suite(
-            source, TASK_TESTS, TEST_IDS, limits=LIMITS, isolation=isolation, runner=suite_runner
+            source,
+            TASK_TESTS,
+            TEST_IDS,
+            limits=LIMITS,
+            isolation=isolation,
+            runner=suite_runner,
+            verdicts=verdicts,
         )
         honest = run_suite(
-            HONEST, TASK_TESTS, TEST_IDS, limits=LIMITS, isolation=isolation, runner=suite_runner
+            HONEST,
+            TASK_TESTS,
+            TEST_IDS,
+            limits=LIMITS,
+            isolation=isolation,
+            runner=suite_runner,
+            verdicts=verdicts,
         )
         leftover_processes = _sample_processes(suite_runner)
     finally:
@@ -185,6 +208,7 @@ def test_hostile_sample_fails_and_leaves_nothing(
 
     assert list(run.outcomes) == TEST_IDS
     assert run.isolation == isolation
+    assert run.verdicts == honest.verdicts == verdicts
     passed = [o.test_id for o in run.outcomes.values() if o.passed]
     assert passed == [], f"{name} was credited with {passed}: {run.outcomes}"
     assert honest.passed, f"the honest sample after {name}: {honest.outcomes} {honest.load_error}"
@@ -214,3 +238,48 @@ def test_hostile_verdicts_name_what_happened() -> None:
         run = run_suite((HOSTILE / f"{name}.py").read_text(), TASK_TESTS, TEST_IDS, limits=LIMITS)
         types = {o.error_type for o in run.outcomes.values()}
         assert types == {error_type}, f"{name}: {run.outcomes}"
+
+
+NONE_CLASS = """
+class Wallet:
+    def __init__(self):
+        pass
+
+    def deposit(self, amount):
+        return None
+
+    def withdraw(self, amount):
+        return None
+"""
+
+
+def test_in_process_verdicts_are_forgeable() -> None:
+    """The tricks only two-process verdicts stop do get credit in one process: the samples are
+    real attacks, and the in-process mode's limit is stated, not assumed."""
+    baseline = run_suite(NONE_CLASS, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="in-process")
+    assert [o for o in baseline.outcomes.values() if o.passed] == []
+    for name in sorted(IN_PROCESS_OPEN):
+        source = _source(name, 9, f"classwright-hostile-{name}")
+        one = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="in-process")
+        two = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process")
+        assert [o.test_id for o in one.outcomes.values() if o.passed], name
+        assert [o.test_id for o in two.outcomes.values() if o.passed] == [], name
+
+
+def test_shouldstop_and_live_object_patches_fail_in_process_too() -> None:
+    """Defense in depth in one process: a pass needs the test method to return normally, and
+    the runner's live objects and module globals are checked after every test."""
+    for name, error_types in {
+        "should_stop": {"NoReturn", "_ShouldStop"},
+        "gc_patch_result": {"Tampered", "AttributeError", "TypeError", "AssertionError"},
+        "replace_outcome": {"Tampered"},
+    }.items():
+        run = run_suite(
+            (HOSTILE / f"{name}.py").read_text(),
+            TASK_TESTS,
+            TEST_IDS,
+            limits=LIMITS,
+            verdicts="in-process",
+        )
+        assert [o.test_id for o in run.outcomes.values() if o.passed] == [], name
+        assert {o.error_type for o in run.outcomes.values()} <= error_types, (name, run.outcomes)

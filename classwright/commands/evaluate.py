@@ -105,10 +105,11 @@ def evaluate(
     verdicts: Annotated[
         VerdictMode,
         typer.Option(
-            help="two-process: the tests run in a judge process the candidate cannot reach "
-            "(default); in-process: both in one process, faster but forgeable."
+            help="in-process: tests and candidate in one process (default; a candidate written "
+            "to cheat can forge results); two-process: the tests run in a judge process the "
+            "candidate cannot reach (see docs/metrics.md for the cases it cannot judge yet)."
         ),
-    ] = VerdictMode.two_process,
+    ] = VerdictMode.in_process,
 ) -> None:
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
     console = Console()

@@ -374,8 +374,8 @@ def eval_command(
     resume: Resume = False,
     verdicts: Annotated[
         VerdictMode,
-        typer.Option(help="two-process (default, unforgeable) or in-process scoring."),
-    ] = VerdictMode.two_process,
+        typer.Option(help="in-process (default) or two-process (unforgeable) scoring."),
+    ] = VerdictMode.in_process,
 ) -> None:
     """Generate with a model, then score the samples: one table of pass@k by strategy."""
     console = Console(stderr=True)
@@ -466,7 +466,7 @@ def score_samples(
     test_timeout: float,
     resume: bool,
     console: Console,
-    verdicts: str = "two-process",
+    verdicts: str = "in-process",
 ) -> dict[str, Any]:
     """Score one samples file with the evaluator and write its results.json; the summary."""
     import os

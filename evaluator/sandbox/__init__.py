@@ -134,7 +134,7 @@ class SuiteRun:
     coverage: CoverageReport | None = None
     restarts: int = 0
     """How many fresh processes beyond the first the suite needed (after hangs and crashes)."""
-    verdicts: str = TWO_PROCESS
+    verdicts: str = IN_PROCESS
     """How the verdicts were reached: "two-process" (tests in a judge process, the candidate
     behind proxies) or "in-process" (tests and candidate in one process)."""
 
@@ -160,7 +160,7 @@ class SuiteJob:
     network: bool = False
     python: str | None = None
     isolation: str | None = None
-    verdicts: str = TWO_PROCESS
+    verdicts: str = IN_PROCESS
     exports: Sequence[str] = ()
     """The names `from solution import *` brings into the tests (the task's own names); empty:
     the candidate's public names that shadow no builtin and no standard module."""
@@ -540,7 +540,7 @@ def run_suite(
     python: str | None = None,
     isolation: str | None = None,
     runner: SuiteRunner | None = None,
-    verdicts: str = TWO_PROCESS,
+    verdicts: str = IN_PROCESS,
     exports: Sequence[str] = (),
 ) -> SuiteRun:
     """Run `test_ids` of `test_source` against `candidate_source` in a sandbox.

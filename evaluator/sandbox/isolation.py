@@ -51,7 +51,7 @@ class WorkerConfig:
     fake_time: str | None
     drop_root: bool
     preload: tuple[str, ...] = ()
-    verdicts: str = "two-process"
+    verdicts: str = "in-process"
     """A zygote serves one verdict mode: a two-process zygote never holds a test module, so no
     candidate forked from it can find one in its memory."""
 

@@ -48,7 +48,7 @@ class SampleRequest:
     test_module_name: str
     coverage: bool
     preload: Sequence[str] = ()
-    verdicts: str = "two-process"
+    verdicts: str = "in-process"
     exports: Sequence[str] = ()
 
 
