@@ -10,8 +10,9 @@ A parameter's or return's type is read from its text in the places ClassEval's a
 - last, after the final comma: ``angle of sector, float``, ``The date to look up,datetime.``;
 - the whole text: ``str``, ``List[List[str]]``.
 
-Only a segment that is a type and nothing else is read (``string with line breaks`` is not),
-so prose is never mistaken for a type. A type is spelled with:
+A segment is read only when it is a type and nothing else, or a basic type followed by a
+clause about the value (``a dictionary with keys ...``, ``string containing ...``), so prose
+is not mistaken for a type. A type is spelled with:
 
 - basic names, in any case and in the plural: ``int``/``integer``, ``float``/``number``,
   ``str``/``string``, ``bool``/``boolean`` (and ``True or False``), ``list``, ``dict``/
@@ -29,6 +30,13 @@ so prose is never mistaken for a type. A type is spelled with:
 
 An article may precede a type (``a list of int``), but only ``a``/``an``: ``the date`` names a
 thing, not its type.
+
+Why these words: in ClassEval's 508 ``:param`` lines every segment that is one capitalised
+word and not a basic name is a class (``BankAccount``; ``Element`` and ``Iterator`` in
+returns), the one all-capitals segment is an abbreviation (``BMI``), and ``complex``,
+``datetime``, ``object`` and ``function`` stand alone in a segment only as types. Reading a type word at the end of a noun phrase
+(``a sentence str``) or after a count (``list of two integer numbers``) would also read
+``The first complex number`` as ``float``; those 31 lines are left unread.
 """
 
 from __future__ import annotations
@@ -293,7 +301,7 @@ class _PhraseReader:
     def is_class_name(self, word: str) -> bool:
         return (
             word in self.classes
-            or (word in _LOWER_CLASS_NAMES)
+            or word in _LOWER_CLASS_NAMES
             or _DOTTED.fullmatch(word) is not None
             or _CAMEL_CASE.fullmatch(word) is not None
             or (len(self.tokens) == 1 and _CAP_WORD.fullmatch(word) is not None)
