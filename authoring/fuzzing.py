@@ -38,13 +38,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from classwright.authoring.strategies import (
-    TypeSpec,
-    allows_nonfinite,
-    docstring_param_types,
-    parse_annotation,
-    parse_type_phrase,
-    strategy_for,
+from classwright.authoring.strategies import allows_nonfinite, generatable, strategy_for
+from classwright.evaluator.contract import (
+    ContractType,
+    parse_method_contract,
+    type_from_annotation,
 )
 from classwright.schema.records import TaskRecord
 
@@ -55,7 +53,8 @@ CANDIDATE = "solution"
 @dataclass(frozen=True)
 class Parameter:
     name: str
-    spec: TypeSpec | None
+    type: ContractType | None
+    """The type values are drawn from (None: the contract states none)."""
     has_default: bool
     nonfinite: bool = False
 
@@ -166,14 +165,21 @@ def contract_functions(record: TaskRecord) -> dict[str, ast.FunctionDef]:
     return found
 
 
-def _method_plan(name: str, node: ast.FunctionDef | None) -> MethodPlan:
+def _parameter_type(arg: ast.arg, documented: ContractType | None) -> ContractType | None:
+    """The annotation's type, else the docstring's; one that has values comes first."""
+    annotated = type_from_annotation(ast.unparse(arg.annotation)) if arg.annotation else None
+    stated = [t for t in (annotated, documented) if t is not None]
+    return next((t for t in stated if generatable(t)), stated[0] if stated else None)
+
+
+def _method_plan(name: str, node: ast.FunctionDef | None, classes: frozenset[str]) -> MethodPlan:
     if node is None:
         return MethodPlan(name, (), "no signature in the contract")
     args = node.args
     if args.vararg or args.kwarg:
         return MethodPlan(name, (), "takes *args or **kwargs")
     docstring = ast.get_docstring(node) or ""
-    described = docstring_param_types(docstring)
+    contract = parse_method_contract(docstring, classes)
     nonfinite = allows_nonfinite(docstring)
     positional = [*args.posonlyargs, *args.args]
     is_static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
@@ -182,19 +188,36 @@ def _method_plan(name: str, node: ast.FunctionDef | None) -> MethodPlan:
     first_default = len(positional) - len(args.defaults)
     parameters = []
     for index, arg in enumerate(positional):
-        spec = parse_annotation(ast.unparse(arg.annotation)) if arg.annotation else None
-        if spec is None and arg.arg in described:
-            spec = parse_type_phrase(described[arg.arg])
-        parameters.append(Parameter(arg.arg, spec, index >= first_default, nonfinite))
+        documented = contract.param(arg.arg)
+        found = _parameter_type(arg, documented.type if documented else None)
+        parameters.append(Parameter(arg.arg, found, index >= first_default, nonfinite))
     for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
         if default is None:
             return MethodPlan(name, (), f"keyword-only parameter {arg.arg} without default")
-    untyped = [p.name for p in parameters if p.spec is None and not p.has_default]
+    drawn = [p for p in parameters if not p.has_default]
+    untyped = [p.name for p in drawn if p.type is None]
     if untyped:
         return MethodPlan(
             name, tuple(parameters), f"no type for parameter {', '.join(untyped)} in the contract"
         )
+    ungenerated = [f"{p.name} ({p.type})" for p in drawn if p.type and not generatable(p.type)]
+    if ungenerated:
+        return MethodPlan(
+            name, tuple(parameters), f"no values to draw for parameter {', '.join(ungenerated)}"
+        )
     return MethodPlan(name, tuple(parameters))
+
+
+def _class_names(record: TaskRecord) -> frozenset[str]:
+    """The classes the task defines, which its contract may name as types."""
+    names = {record.class_name}
+    for source in (record.contract_solution, record.skeleton, record.solution_code):
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        names.update(n.name for n in tree.body if isinstance(n, ast.ClassDef))
+    return frozenset(names)
 
 
 def _raised_names(source: str, class_name: str) -> frozenset[str]:
@@ -215,12 +238,13 @@ def plan_fuzz(record: TaskRecord, methods: Sequence[str] | None = None) -> FuzzP
     functions = contract_functions(record)
     names = list(methods) if methods else [m.method_name for m in record.methods_info]
     canonical = record.contract_solution or record.solution_code
+    classes = _class_names(record)
     init = functions.get("__init__")
-    constructor = _method_plan("__init__", init) if init else MethodPlan("__init__", ())
+    constructor = _method_plan("__init__", init, classes) if init else MethodPlan("__init__", ())
     return FuzzPlan(
         class_name=record.class_name,
         constructor=constructor,
-        methods=tuple(_method_plan(n, functions.get(n)) for n in names),
+        methods=tuple(_method_plan(n, functions.get(n), classes) for n in names),
         contract_raises=_raised_names(canonical, record.class_name),
     )
 
@@ -420,9 +444,9 @@ def _example_strategy(plan: FuzzPlan, target: MethodPlan) -> Any:
     def arguments(method: MethodPlan) -> Any:
         # Parameters with defaults are left to their defaults; the contract rarely types them.
         drawn = [
-            strategy_for(p.spec, nonfinite=p.nonfinite)
+            strategy_for(p.type, nonfinite=p.nonfinite)
             for p in method.parameters
-            if not p.has_default and p.spec is not None
+            if not p.has_default and p.type is not None
         ]
         return st.tuples(*drawn).map(list)
 

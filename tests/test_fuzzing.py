@@ -3,6 +3,7 @@ test method that really tells the two apart."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from pathlib import Path
@@ -11,8 +12,9 @@ from hypothesis import given, settings
 from typer.testing import CliRunner
 
 from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz
-from classwright.authoring.strategies import TypeSpec, parse_type_phrase, strategy_for
+from classwright.authoring.strategies import strategy_for
 from classwright.cli import app
+from classwright.evaluator.contract import ContractType
 from classwright.evaluator.sandbox import run_suite
 from classwright.schema.io import dump_records
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
@@ -89,7 +91,7 @@ QUICK = FuzzSettings(max_examples=40)
 
 def test_plan_reads_parameter_types_from_the_docstring() -> None:
     plan = plan_fuzz(stock_record())
-    types = {m.name: [str(p.spec) for p in m.parameters] for m in plan.methods}
+    types = {m.name: [str(p.type) for p in m.parameters] for m in plan.methods}
     assert types == {"add": ["str", "int"], "share": ["str", "int"], "names": ["list[str]"]}
     assert plan.constructor.parameters[0].has_default
     assert plan.contract_raises == {"ValueError"}
@@ -183,14 +185,63 @@ def test_fuzz_mutants_shows_inputs_that_kill_surviving_mutants(tmp_path: Path) -
 
 
 @settings(max_examples=50, derandomize=True, database=None)
-@given(strategy_for(TypeSpec("list", (TypeSpec("float"),))))
+@given(strategy_for(ContractType("list", (ContractType("float"),))))
 def test_container_strategies_are_non_empty_typed_and_finite(values: list[float]) -> None:
     assert values
     assert all(isinstance(v, float) and math.isfinite(v) for v in values)
 
 
-def test_types_read_from_docstring_phrases_and_annotations() -> None:
-    assert str(parse_type_phrase("a list of strings, the words")) == "list[str]"
-    assert str(parse_type_phrase("dict, the scores")) == "dict"
-    assert str(parse_type_phrase("List[int]")) == "list[int]"
-    assert parse_type_phrase("The employee's name") is None
+LEDGER = '''class Ledger:
+    def __init__(self):
+        """
+        An empty ledger.
+        """
+        self.entries = []
+
+    def record(self, amount, note):
+        """
+        Record an entry.
+        :param amount: the sum booked, int or float
+        :param note: a few words about it, str.
+        :return: int, the number of entries
+        """
+        self.entries.append((amount, note))
+        return len(self.entries)
+
+    def merge(self, other):
+        """
+        Take over the entries of another ledger.
+        :param other: Ledger, the ledger to empty
+        :return: int, the number of entries
+        """
+        self.entries.extend(other.entries)
+        return len(self.entries)
+
+    def find(self, words):
+        """
+        Entries whose note mentions the words.
+        :param words: what to look for
+        :return: list of tuple
+        """
+        return [e for e in self.entries if words in e[1]]
+'''
+
+
+def test_plan_reads_trailing_types_and_says_why_a_method_is_not_fuzzed() -> None:
+    record = dataclasses.replace(
+        stock_record(),
+        task_id="Ledger_1",
+        class_name="Ledger",
+        solution_code=LEDGER,
+        contract_solution=LEDGER,
+        methods_info=tuple(
+            MethodInfo(n, "", f"LedgerTest{n.title()}", "", "", Dependencies(False))
+            for n in ("record", "merge", "find")
+        ),
+    )
+    plan = plan_fuzz(record)
+    record_plan, merge_plan, find_plan = plan.methods
+    assert [str(p.type) for p in record_plan.parameters] == ["int | float", "str"]
+    assert not record_plan.skip_reason
+    assert merge_plan.skip_reason == "no values to draw for parameter other (Ledger)"
+    assert find_plan.skip_reason == "no type for parameter words in the contract"

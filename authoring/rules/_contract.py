@@ -1,208 +1,28 @@
-"""Reading a method's contract: its docstring fields and the types its annotations name.
+"""What the contract rules share: a method's parsed contract and facts about its code.
 
-Docstrings follow ClassEval's layout: a description, then ``:param name: type, text``,
-``:return: type, text`` and ``>>>`` examples (Sphinx's ``:type name:`` and ``:rtype:`` are
-read as well). The type is the text before the first comma or sentence end; it is classified
-as a basic type (int, float, str, bool, list, dict, tuple, set, None and their typing forms,
-in words such as "list of str" or "int or None"), a foreign type (one name that is not basic:
-``numpy.ndarray``, ``datetime``), or no type at all (plain prose).
+Docstrings are read by ``classwright.evaluator.contract``, the one reading that fuzzing uses
+too, so a type the rules accept is a type fuzzing reads. Annotations are read by the same
+module from their source text.
 """
 
 from __future__ import annotations
 
-import enum
-import re
-from dataclasses import dataclass, field
-
 import libcst as cst
 
 from classwright.authoring.rules.framework import TaskContext
-
-BASIC_NAMES = frozenset(
-    {"int", "float", "str", "bool", "list", "dict", "tuple", "set", "None", "frozenset"}
-)
-TYPING_FORMS = frozenset(
-    {"List", "Dict", "Tuple", "Set", "FrozenSet", "Optional", "Union", "Sequence", "Mapping"}
-)
-# Words that spell basic types in prose ("a list of strings", "True or False").
-TYPE_WORDS = frozenset(
-    {
-        "int",
-        "ints",
-        "integer",
-        "integers",
-        "float",
-        "floats",
-        "number",
-        "numbers",
-        "str",
-        "string",
-        "strings",
-        "bool",
-        "boolean",
-        "true",
-        "false",
-        "list",
-        "lists",
-        "dict",
-        "dicts",
-        "dictionary",
-        "dictionaries",
-        "tuple",
-        "tuples",
-        "set",
-        "sets",
-        "none",
-        "frozenset",
-        *(name.lower() for name in TYPING_FORMS),
-    }
-)
-# Lower-case names of types that are not basic, as docstrings write them.
-FOREIGN_WORDS = frozenset(
-    {"object", "function", "callable", "iterator", "generator", "bytes", "datetime", "date"}
-)
-CONNECTIVES = frozenset({"of", "or", "and", "a", "an", "with", "to"})
-
-
-class TypeKind(enum.Enum):
-    BASIC = "basic"
-    FOREIGN = "foreign"
-    ABSENT = "absent"
-
-
-@dataclass(frozen=True)
-class TypeText:
-    kind: TypeKind
-    foreign: str = ""
-    """The non-basic name, for ``FOREIGN``."""
-
-
-@dataclass(frozen=True)
-class Docstring:
-    description: str
-    params: dict[str, str] = field(default_factory=dict)
-    """Parameter name -> the text after ``:param name:``."""
-    param_types: dict[str, str] = field(default_factory=dict)
-    """Parameter name -> the text of ``:type name:``."""
-    returns: str | None = None
-    rtype: str | None = None
-    examples: int = 0
-    """Number of ``>>>`` lines."""
-
-
-_FIELD = re.compile(
-    r"^:(param|parameter|arg|type|return|returns|rtype|raises?)\b\s*([^:]*):\s*(.*)$"
+from classwright.evaluator.contract import (
+    ContractType,
+    MethodContract,
+    parse_method_contract,
+    type_from_annotation,
 )
 
-
-def parse_docstring(text: str) -> Docstring:
-    description: list[str] = []
-    params: dict[str, str] = {}
-    types: dict[str, str] = {}
-    returns: str | None = None
-    rtype: str | None = None
-    examples = 0
-    in_fields = False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith(">>>"):
-            examples += 1
-            in_fields = True
-            continue
-        match = _FIELD.match(line)
-        if match:
-            in_fields = True
-            kind, name, rest = match.group(1), match.group(2).strip(), match.group(3).strip()
-            if kind in ("param", "parameter", "arg") and name:
-                params[name.split()[-1]] = rest
-            elif kind == "type" and name:
-                types[name] = rest
-            elif kind in ("return", "returns"):
-                returns = rest
-            elif kind == "rtype":
-                rtype = rest
-            continue
-        if not in_fields:
-            description.append(line)
-    return Docstring(
-        description="\n".join(description).strip(),
-        params=params,
-        param_types=types,
-        returns=returns,
-        rtype=rtype,
-        examples=examples,
-    )
+_EMPTY_MODULE = cst.Module(body=[])
 
 
-def type_segment(text: str) -> str:
-    """The leading type of a field text: ``"list of str, the names"`` -> ``"list of str"``."""
-    return re.split(r",|\.\s|\.$|:|;| - ", text, maxsplit=1)[0].strip()
-
-
-def classify_type_text(text: str) -> TypeText:
-    segment = type_segment(text)
-    tokens = re.findall(r"[A-Za-z_][A-Za-z_0-9.]*", segment)
-    if not tokens:
-        return TypeText(TypeKind.ABSENT)
-    words = [t.lower() for t in tokens]
-    if all(w in TYPE_WORDS or w in CONNECTIVES for w in words) and any(
-        w in TYPE_WORDS for w in words
-    ):
-        return TypeText(TypeKind.BASIC)
-    # One type-like name (``numpy.ndarray``, ``Image``, ``object``), not a variable name.
-    if re.fullmatch(r"[A-Za-z_][\w.]*(\[.*\])?", segment) and (
-        "." in tokens[0] or tokens[0][0].isupper() or tokens[0] in FOREIGN_WORDS
-    ):
-        return TypeText(TypeKind.FOREIGN, tokens[0])
-    # "list of numpy.ndarray": a basic container around a dotted (module) type name.
-    if words[0] in TYPE_WORDS:
-        dotted = next((t for t in tokens if "." in t), "")
-        return TypeText(TypeKind.FOREIGN, dotted) if dotted else TypeText(TypeKind.BASIC)
-    return TypeText(TypeKind.ABSENT)
-
-
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
-    return ""
-
-
-def foreign_annotation_names(annotation: cst.BaseExpression) -> list[str]:
-    """Names in a type annotation that are neither basic types nor typing forms."""
-    found: list[str] = []
-
-    def walk(node: cst.BaseExpression) -> None:
-        if isinstance(node, cst.Name | cst.Attribute):
-            name = _dotted(node)
-            last = name.rsplit(".", 1)[-1]
-            if name in BASIC_NAMES or last in TYPING_FORMS or name == "None":
-                return
-            found.append(name)
-        elif isinstance(node, cst.Subscript):
-            walk(node.value)
-            for element in node.slice:
-                if isinstance(element.slice, cst.Index):
-                    walk(element.slice.value)
-        elif isinstance(node, cst.BinaryOperation):
-            walk(node.left)
-            walk(node.right)
-        elif isinstance(node, cst.Tuple | cst.List):
-            for item in node.elements:
-                walk(item.value)
-        elif isinstance(node, cst.SimpleString):
-            text = node.evaluated_value
-            if isinstance(text, str):
-                try:
-                    walk(cst.parse_expression(text))
-                except cst.ParserSyntaxError:
-                    found.append(text)
-        elif isinstance(node, cst.Ellipsis):
-            return
-
-    walk(annotation)
-    return found
+def annotation_type(annotation: cst.Annotation) -> ContractType:
+    """The type a parameter or return annotation names."""
+    return type_from_annotation(_EMPTY_MODULE.code_for_node(annotation.annotation))
 
 
 def parameters(func: cst.FunctionDef) -> list[cst.Param]:
@@ -258,13 +78,24 @@ def returns_value(func: cst.FunctionDef) -> bool:
     )
 
 
-def method_contract(ctx: TaskContext, func: cst.FunctionDef) -> Docstring | None:
+def task_classes(ctx: TaskContext) -> frozenset[str]:
+    """The classes ``solution.py`` defines at module level, which a contract may name."""
+    return ctx.memo(
+        "contract:classes",
+        lambda: frozenset(
+            stmt.name.value for stmt in ctx.solution.module.body if isinstance(stmt, cst.ClassDef)
+        ),
+    )
+
+
+def method_contract(ctx: TaskContext, func: cst.FunctionDef) -> MethodContract | None:
     """The parsed docstring of a class method, parsed once per task and shared by rules."""
-    return ctx.memo(f"contract:{func.name.value}", lambda: _parse_or_none(ctx.docstring(func)))
 
+    def parse() -> MethodContract | None:
+        text = ctx.docstring(func)
+        return parse_method_contract(text, task_classes(ctx)) if text is not None else None
 
-def _parse_or_none(text: str | None) -> Docstring | None:
-    return parse_docstring(text) if text is not None else None
+    return ctx.memo(f"contract:{func.name.value}", parse)
 
 
 def receiver(func: cst.FunctionDef) -> str | None:

@@ -67,5 +67,5 @@ class MissingDocstringExample(Rule):
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
         for func in ctx.methods:
             contract = method_contract(ctx, func)
-            if contract is not None and contract.examples == 0:
+            if contract is not None and not contract.examples:
                 yield self.report(ctx, ctx.solution, func.name, method=func.name.value)

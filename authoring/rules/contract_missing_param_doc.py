@@ -69,7 +69,7 @@ class MissingParamDoc(Rule):
             if contract is None:
                 continue  # CW102 reports the missing docstring
             for param in parameters(func):
-                if param.name.value not in contract.params:
+                if contract.param(param.name.value) is None:
                     yield self.report(
                         ctx, ctx.solution, param, param=param.name.value, method=func.name.value
                     )

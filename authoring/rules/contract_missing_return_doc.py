@@ -62,7 +62,7 @@ class MissingReturnDoc(Rule):
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
         for func in ctx.methods:
             contract = method_contract(ctx, func)
-            if contract is None or contract.returns is not None or contract.rtype is not None:
+            if contract is None or contract.returns is not None:
                 continue
             if returns_value(func):
                 yield self.report(ctx, ctx.solution, func.name, method=func.name.value)

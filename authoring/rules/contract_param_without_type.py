@@ -2,12 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from classwright.authoring.rules._contract import (
-    TypeKind,
-    classify_type_text,
-    method_contract,
-    parameters,
-)
+from classwright.authoring.rules._contract import method_contract, parameters
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
 from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
@@ -15,8 +10,9 @@ from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severi
 class ParamWithoutType(Rule):
     """
     ## What it does
-    Flags a documented parameter whose type is stated neither by an annotation nor at the start
-    of its `:param` text (`:param name: type, description`).
+    Flags a documented parameter whose type is stated neither by an annotation nor in its
+    `:param` text, first or last (`:param name: type, description` or
+    `:param name: description, type`), nor by a `:type name:` line.
 
     ## Why it matters
     Without a type the model cannot know whether `items` is a list, a dict or a string, and
@@ -93,8 +89,6 @@ class ParamWithoutType(Rule):
                 continue
             for param in parameters(func):
                 name = param.name.value
-                if param.annotation is not None or name not in contract.params:
-                    continue
-                text = contract.param_types.get(name) or contract.params[name]
-                if classify_type_text(text).kind is TypeKind.ABSENT:
+                documented = contract.param(name)
+                if param.annotation is None and documented and documented.type is None:
                     yield self.report(ctx, ctx.solution, param, param=name, method=func.name.value)

@@ -2,13 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from classwright.authoring.rules._contract import (
-    TypeKind,
-    classify_type_text,
-    foreign_annotation_names,
-    method_contract,
-    parameters,
-)
+from classwright.authoring.rules._contract import annotation_type, method_contract, parameters
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
 from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
@@ -91,12 +85,11 @@ class NonBasicParamType(Rule):
             for param in parameters(func):
                 name = param.name.value
                 foreign: list[str] = []
+                documented = contract.param(name) if contract is not None else None
                 if param.annotation is not None:
-                    foreign = foreign_annotation_names(param.annotation.annotation)
-                elif contract is not None and name in contract.params:
-                    text = contract.param_types.get(name) or contract.params[name]
-                    kind = classify_type_text(text)
-                    foreign = [kind.foreign] if kind.kind is TypeKind.FOREIGN else []
+                    foreign = annotation_type(param.annotation).class_names()
+                elif documented is not None and documented.type is not None:
+                    foreign = documented.type.class_names()
                 if foreign:
                     yield self.report(
                         ctx,

@@ -2,12 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from classwright.authoring.rules._contract import (
-    TypeKind,
-    classify_type_text,
-    foreign_annotation_names,
-    method_contract,
-)
+from classwright.authoring.rules._contract import annotation_type, method_contract
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
 from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
@@ -85,12 +80,9 @@ class NonBasicReturnType(Rule):
             contract = method_contract(ctx, func)
             foreign: list[str] = []
             if func.returns is not None:
-                foreign = foreign_annotation_names(func.returns.annotation)
-            elif contract is not None:
-                text = contract.rtype or contract.returns
-                if text:
-                    kind = classify_type_text(text)
-                    foreign = [kind.foreign] if kind.kind is TypeKind.FOREIGN else []
+                foreign = annotation_type(func.returns).class_names()
+            elif contract is not None and contract.returns and contract.returns.type:
+                foreign = contract.returns.type.class_names()
             if foreign:
                 yield self.report(
                     ctx, ctx.solution, func.name, method=func.name.value, type=foreign[0]
