@@ -22,10 +22,10 @@ AuditOf = Callable[[Collection[str] | None, Collection[str]], Audit]
 
 
 @pytest.fixture(scope="module")
-def audit_of(classeval_data: Path, tmp_path_factory: pytest.TempPathFactory) -> AuditOf:
+def audit_of(real_classeval_data: Path, tmp_path_factory: pytest.TempPathFactory) -> AuditOf:
     def run(task_ids: Collection[str] | None, codes: Collection[str]) -> Audit:
         out = tmp_path_factory.mktemp("classeval")
-        folders, failures = import_tasks(classeval_data, out, only=task_ids, jobs=2)
+        folders, failures = import_tasks(real_classeval_data, out, only=task_ids, jobs=2)
         rules = [rule_by_code(code)() for code in codes]
         return audit_folders(folders, rules, CheckSettings(), jobs=2, import_failures=failures)
 
