@@ -75,6 +75,8 @@ class NonBasicReturnType(Rule):
                     return []
             ''',
             tests=smoke_tests("Image"),
+            line=4,
+            column=9,
         ),
     )
 
