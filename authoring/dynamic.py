@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
 from classwright.evaluator.sandbox import Limits, SuiteRun, collect_test_ids, run_suite
 
@@ -82,7 +83,10 @@ class RunRecord:
     load_error: str | None = None
     isolation: str = ""
     note: str = ""
-    """Why a run did not happen as asked (e.g. the date could not be faked here)."""
+    """How the run differed from what was asked (``"as root"``: the date could be faked only
+    as root)."""
+    skipped: str = ""
+    """Why the run could not happen here at all (a missing tool or privilege); no results."""
 
     def passed(self, test_id: str) -> bool | None:
         """Whether the test passed in this run; None when it was not part of the run."""
@@ -99,6 +103,7 @@ class RunRecord:
             load_error=data.get("load_error"),
             isolation=data.get("isolation", ""),
             note=data.get("note", ""),
+            skipped=data.get("skipped", ""),
         )
 
 
@@ -375,9 +380,11 @@ def _date_run_as_root(date: str) -> bool | None:
 def _date_run(
     task: TaskFolder, ids: Sequence[str], date: str, settings: DynamicSettings
 ) -> RunRecord:
+    if not capabilities.faketime_installed():
+        return RunRecord(results={}, skipped=capabilities.FAKETIME_MISSING)
     as_root = _date_run_as_root(date)
     if as_root is None:
-        return RunRecord(results={}, note=f"the clock could not be moved to {date} here")
+        return RunRecord(results={}, skipped=f"the clock could not be moved to {date} here")
     run = run_suite(
         task.solution_source,
         task.tests_source,
@@ -408,7 +415,11 @@ def condition_runs(
         SHUFFLED: _record(
             run_suite(source, tests, ids, limits=limits, shuffle_seed=settings.shuffle_seed)
         ),
-        AS_ROOT: _record(run_suite(source, tests, ids, limits=limits, drop_root=False)),
+        AS_ROOT: (
+            _record(run_suite(source, tests, ids, limits=limits, drop_root=False))
+            if capabilities.switches_user()
+            else RunRecord(results={}, skipped=capabilities.PLAIN_USER)
+        ),
         NETWORK: _record(run_suite(source, tests + _NETWORK_PROBE, ids, limits=limits)),
         LATER_DATE: _date_run(task, ids, settings.later_date, settings),
     }

@@ -3,7 +3,8 @@
 The key of an entry is a SHA-256 over everything that can change the result: the analysis
 name, the task's ``solution.py`` and ``tests.py``, the analysis settings, the classwright
 version, the Python running the sandbox and the installed distributions (a task's canonical
-solution may pass or fail with another numpy). ``task.toml`` is not part of it: metadata and
+solution may pass or fail with another numpy), and the sandbox's capabilities here (isolation
+level, libfaketime, root): a result that a missing tool shaped is not served where it exists. ``task.toml`` is not part of it: metadata and
 suppressions do not change what the code does.
 
 Entries are JSON files written atomically (temporary file, then rename), so a crash or two
@@ -22,12 +23,13 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, TypeVar
 
+from classwright.authoring import capabilities
 from classwright.schema.files import write_text_atomic
 
 T = TypeVar("T")
 
 CACHE_ENV = "CLASSWRIGHT_CACHE_DIR"
-FORMAT = 1
+FORMAT = 2
 """Bumped when the stored layout of any analysis changes."""
 
 
@@ -71,6 +73,7 @@ def cache_key(analysis: str, sources: Mapping[str, str], settings: Mapping[str, 
         "settings": settings,
         "classwright": classwright_version(),
         "environment": environment_fingerprint(),
+        "sandbox": capabilities.fingerprint(),
     }
     digest.update(json.dumps(header, sort_keys=True).encode())
     for name in sorted(sources):

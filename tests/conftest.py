@@ -1,23 +1,70 @@
-"""Shared fixtures: where the public ClassEval data lies, and a small task folder."""
+"""Shared fixtures: ClassEval-shaped records (ClassEval's or the bundled tasks'), a small task."""
 
 from __future__ import annotations
 
+import os
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+# The hook is imported into this namespace so pytest finds it (a plugin module of the tests).
+from requirements_in_ci import pytest_runtest_makereport, skip_missing  # noqa: F401
+
+from classwright.authoring.taskdir import load_tasks
+from classwright.schema.io import dump_records
+
 REPO = Path(__file__).resolve().parents[1]
-CLASSEVAL_DIR = REPO.parent / "shared" / "classeval"
-CLASSEVAL_DATA = CLASSEVAL_DIR / "ClassEval_data.json"
+BUNDLED = REPO / "benchmark"
+
+
+def classeval_dir() -> Path:
+    """Where ClassEval's public data lies: ``CLASSWRIGHT_CLASSEVAL_DIR`` or ../shared/classeval."""
+    return Path(os.environ.get("CLASSWRIGHT_CLASSEVAL_DIR") or REPO.parent / "shared" / "classeval")
 
 
 @pytest.fixture(scope="session")
-def classeval_data() -> Path:
-    """ClassEval's public records; tests that need them skip where the data is absent."""
-    if not CLASSEVAL_DATA.is_file():
-        pytest.skip(f"ClassEval data not found at {CLASSEVAL_DATA}")
-    return CLASSEVAL_DATA
+def real_classeval_data() -> Path:
+    """ClassEval's own records, for tests that pin facts about ClassEval's tasks."""
+    data = classeval_dir() / "ClassEval_data.json"
+    if not data.is_file():
+        skip_missing("ClassEval data", data)
+    return data
+
+
+@pytest.fixture(scope="session")
+def classeval_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """ClassEval-shaped records: ClassEval's own where present, else the bundled tasks.
+
+    The bundled tasks are exported with the project's own export once per test process, so a
+    plain clone runs every test that needs records of this shape.
+    """
+    data = classeval_dir() / "ClassEval_data.json"
+    if data.is_file():
+        return data
+    exported = tmp_path_factory.mktemp("bundled") / "ClassEval_data.json"
+    dump_records(load_tasks(BUNDLED), exported)
+    return exported
+
+
+@pytest.fixture(scope="session")
+def classeval_is_real(classeval_data: Path) -> bool:
+    """Whether ``classeval_data`` is ClassEval's own data (else the bundled tasks)."""
+    return classeval_data == classeval_dir() / "ClassEval_data.json"
+
+
+@pytest.fixture(scope="session")
+def classeval_output() -> Callable[[str], Path]:
+    """The path of one of ClassEval's published model outputs (by file name), or a skip."""
+
+    def find(name: str) -> Path:
+        path = classeval_dir() / name
+        if not path.is_file():
+            skip_missing("ClassEval model output", path)
+        return path
+
+    return find
 
 
 SMALL_SOLUTION = textwrap.dedent(

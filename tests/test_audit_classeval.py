@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from classwright.authoring.audit import Audit, audit_folders, import_tasks
+from classwright.authoring.audit import CANONICAL_FAILURE_CODES, Audit, audit_folders, import_tasks
 from classwright.authoring.rules import rule_by_code
 from classwright.authoring.rules.framework import CheckSettings
 
@@ -22,10 +22,10 @@ AuditOf = Callable[[Collection[str] | None, Collection[str]], Audit]
 
 
 @pytest.fixture(scope="module")
-def audit_of(classeval_data: Path, tmp_path_factory: pytest.TempPathFactory) -> AuditOf:
+def audit_of(real_classeval_data: Path, tmp_path_factory: pytest.TempPathFactory) -> AuditOf:
     def run(task_ids: Collection[str] | None, codes: Collection[str]) -> Audit:
         out = tmp_path_factory.mktemp("classeval")
-        folders, failures = import_tasks(classeval_data, out, only=task_ids, jobs=2)
+        folders, failures = import_tasks(real_classeval_data, out, only=task_ids, jobs=2)
         rules = [rule_by_code(code)() for code in codes]
         return audit_folders(folders, rules, CheckSettings(), jobs=2, import_failures=failures)
 
@@ -83,22 +83,36 @@ def test_tasks_below_98_percent_branch_coverage_are_found(audit_of: AuditOf) -> 
         assert "below 98 %" in message and "not taken:" in message
 
 
+CODES = CANONICAL_FAILURE_CODES
+# Canonical solutions that fail, each for a reason outside classwright. Anything else fails.
+ALWAYS_FAILING = {
+    "ClassEval_17": "a date bomb: a test expects an event of January 2024 to be upcoming",
+    "ClassEval_48": "a test needs the machine's host name to resolve (no network in the sandbox)",
+    "ClassEval_51": "a test compares a float to the last digit, which numpy's summation order "
+    "does not reproduce here",
+    "ClassEval_52": "lemmatization needs NLTK data, which is not installed",
+}
+# May fail or pass from run to run, each only for the reason given.
+BY_CHANCE = {
+    "ClassEval_35": "one test takes about 4 s alone: under the 5 s budget on a quiet machine, "
+    "over it on a busy one",
+    "ClassEval_58": "Minesweeper places its mines at random and one test depends on where",
+}
+
+
 def test_canonical_pass_count(audit_of: AuditOf) -> None:
-    audit = audit_of(None, ["CW601", "CW602", "CW604"])
+    audit = audit_of(None, CODES)
     assert len(audit.task_ids) == 100
-    failing = {task for code in ("CW601", "CW602", "CW604") for task in audit.flagged(code)}
-    # Always failing: a date bomb (17) and a host name (48).
-    assert {"ClassEval_17", "ClassEval_48"} <= failing
-    # A test of 35 takes about 4 s alone: under the 5 s budget on a quiet machine, over it on a
-    # busy one. Lemmatization (52) needs NLTK data that is not installed here; Minesweeper (58)
-    # has a test that fails at random; KappaCalculator (51) needs numpy < 2.
-    assert failing <= {
-        "ClassEval_17",
-        "ClassEval_35",
-        "ClassEval_48",
-        "ClassEval_51",
-        "ClassEval_52",
-        "ClassEval_58",
-    }
-    assert audit.canonical_passes() == 100 - len(failing)
-    assert 94 <= audit.canonical_passes() <= 98
+    failing = {task for code in CODES for task in audit.flagged(code)}
+    assert failing - set(BY_CHANCE) == set(ALWAYS_FAILING)
+    # With the pinned numpy 1.26.4 KappaCalculator's Fleiss kappa is off in the 17th digit only.
+    (kappa,) = _messages(audit, "CW601", "ClassEval_51")
+    assert "test_fleiss_kappa_2" in kappa
+    assert "0.21157489287993433 != 0.2115748928799344" in kappa
+    assert 94 <= audit.canonical_passes() <= 96
+    assert audit.canonical_passes() == 100 - len(ALWAYS_FAILING) - len(set(BY_CHANCE) & failing)
+    # A chance failure is only ever the stated one: 35 over its time budget, 58 a failing test.
+    by_code = {task: {c for c in CODES if task in audit.flagged(c)} for task in failing}
+    for task, code in (("ClassEval_35", "CW604"), ("ClassEval_58", "CW601")):
+        assert by_code.get(task, {code}) == {code}, by_code
+    assert all(by_code[task] == {"CW601"} for task in ALWAYS_FAILING), by_code

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from typer.testing import CliRunner
 
 from classwright.authoring.taskdir import load_task
 from classwright.cli import app
+from classwright.schema.records import TaskRecord
 
 runner = CliRunner()
 
@@ -103,17 +105,29 @@ def test_import_reports_a_record_it_cannot_import(classeval_data: Path, tmp_path
     src.write_text(json.dumps(records))
     result = runner.invoke(app, ["import", "classeval", str(src), "--out", str(tmp_path / "t")])
     assert result.exit_code == 1
-    assert "ClassEval_1" in result.output and "not imported" in result.output
-    assert [p.name for p in (tmp_path / "t").iterdir()] == ["AccessGatewayFilter"]
+    assert records[1]["task_id"] in result.output and "not imported" in result.output
+    assert [p.name for p in (tmp_path / "t").iterdir()] == [records[0]["class_name"]]
 
 
 def test_import_reads_the_hugging_face_parquet_form(classeval_data: Path, tmp_path: Path) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    records = json.loads(classeval_data.read_text())[:3]
+    # The parquet form holds ClassEval's own columns: the fields a record cannot do without.
+    columns = {
+        f.name
+        for f in dataclasses.fields(TaskRecord)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    }
+    records = [
+        {k: v for k, v in r.items() if k in columns}
+        for r in json.loads(classeval_data.read_text())[:3]
+    ]
     parquet = tmp_path / "test-00000-of-00001.parquet"
     pq.write_table(pa.Table.from_pylist(records), parquet)
     result = runner.invoke(app, ["import", "classeval", str(parquet), "--out", str(tmp_path / "t")])
     assert result.exit_code == 0, result.output
-    assert load_task(tmp_path / "t" / "ArgumentParser").task_id == "ClassEval_2"
+    assert sorted(p.name for p in (tmp_path / "t").iterdir()) == sorted(
+        r["class_name"] for r in records
+    )
+    assert load_task(tmp_path / "t" / records[2]["class_name"]).task_id == records[2]["task_id"]

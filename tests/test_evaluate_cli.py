@@ -11,13 +11,20 @@ from typer.testing import CliRunner
 from classwright.cli import app
 from classwright.schema.validation import validate
 
-# Small tasks whose solutions need only the standard library.
-TASK_IDS = ("ClassEval_1", "ClassEval_8", "ClassEval_13")
+# Small tasks whose solutions need only the standard library, in ClassEval and bundled.
+CLASSEVAL_IDS = ("ClassEval_1", "ClassEval_8", "ClassEval_13")
+BUNDLED_IDS = ("classwright_06", "classwright_02", "classwright_19")
+
+
+@pytest.fixture(scope="module")
+def task_ids(classeval_is_real: bool) -> tuple[str, ...]:
+    return CLASSEVAL_IDS if classeval_is_real else BUNDLED_IDS
 
 
 @pytest.fixture
-def tasks_file(classeval_data: Path, tmp_path: Path) -> Path:
-    records = [r for r in json.loads(classeval_data.read_text()) if r["task_id"] in TASK_IDS]
+def tasks_file(classeval_data: Path, tmp_path: Path, task_ids: tuple[str, ...]) -> Path:
+    records = [r for r in json.loads(classeval_data.read_text()) if r["task_id"] in task_ids]
+    assert len(records) == len(task_ids)
     path = tmp_path / "tasks.json"
     path.write_text(json.dumps(records))
     return path
@@ -31,21 +38,25 @@ def invoke(*args: str) -> object:
     return CliRunner().invoke(app, ["evaluate", *args])
 
 
-def test_canonical_solutions_of_real_tasks_score_one(tasks_file: Path, tmp_path: Path) -> None:
+def test_canonical_solutions_of_real_tasks_score_one(
+    tasks_file: Path, tmp_path: Path, task_ids: tuple[str, ...]
+) -> None:
     out = tmp_path / "results.json"
     result = invoke("--canonical", "--tasks", str(tasks_file), "--out", str(out))
     assert result.exit_code == 0, result.output
     document = json.loads(out.read_text())
     validate("results", document, str(out))
-    assert sorted(document["tasks"]) == sorted(TASK_IDS)
+    assert sorted(document["tasks"]) == sorted(task_ids)
     assert all(t["samples"][0]["passed"] for t in document["tasks"].values())
     assert document["summary"]["class_pass_at_k"] == {"1": 1.0}
     assert "canonical solutions passing: 3 / 3" in result.output
 
 
-def test_samples_jsonl_is_scored_test_by_test(tasks_file: Path, tmp_path: Path) -> None:
+def test_samples_jsonl_is_scored_test_by_test(
+    tasks_file: Path, tmp_path: Path, task_ids: tuple[str, ...]
+) -> None:
     records = records_of(tasks_file)
-    first, second = TASK_IDS[0], TASK_IDS[1]
+    first, second = task_ids[0], task_ids[1]
     fenced = f"Here is the class:\n```python\n{records[first]['solution_code']}\n```\nDone."
     broken = records[second]["solution_code"].replace("return", "return None and", 1)
     lines = [
@@ -77,7 +88,9 @@ def test_samples_jsonl_is_scored_test_by_test(tasks_file: Path, tmp_path: Path) 
     assert document["summary"]["class_pass_at_k"]["1"] == pytest.approx((0.5 + 0.0) / 2)
 
 
-def test_a_finished_run_is_not_scored_again(tasks_file: Path, tmp_path: Path) -> None:
+def test_a_finished_run_is_not_scored_again(
+    tasks_file: Path, tmp_path: Path, task_ids: tuple[str, ...]
+) -> None:
     out = tmp_path / "results.json"
     assert invoke("--canonical", "--tasks", str(tasks_file), "--out", str(out)).exit_code == 0
     journal = out.with_name(out.name + ".journal.jsonl")
@@ -89,12 +102,14 @@ def test_a_finished_run_is_not_scored_again(tasks_file: Path, tmp_path: Path) ->
     rescored = invoke("--canonical", "--tasks", str(tasks_file), "--out", str(out), "--rescore")
     assert rescored.exit_code == 0
     assert journal.stat().st_mtime_ns != before[1]
-    assert len(journal.read_text().splitlines()) == 1 + len(TASK_IDS)
+    assert len(journal.read_text().splitlines()) == 1 + len(task_ids)
 
 
-def test_classeval_model_output_is_read_directly(tasks_file: Path, tmp_path: Path) -> None:
+def test_classeval_model_output_is_read_directly(
+    tasks_file: Path, tmp_path: Path, task_ids: tuple[str, ...]
+) -> None:
     records = records_of(tasks_file)
-    task_id = TASK_IDS[2]
+    task_id = task_ids[2]
     output = [records[task_id] | {"predict": [records[task_id]["solution_code"], "no code"]}]
     samples = tmp_path / "model_output.json"
     samples.write_text(json.dumps(output))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,6 @@ import pytest
 from classwright.evaluator.results import Journal, SampleResult, TestVerdict, read_journal
 from classwright.evaluator.samples import Sample, load_samples, sample_line
 from classwright.schema.errors import InputError
-
-CLASSEVAL = Path(__file__).resolve().parents[1].parent / "shared" / "classeval"
 
 
 def test_samples_jsonl_round_trips(tmp_path: Path) -> None:
@@ -34,10 +33,10 @@ def test_classeval_output_gives_one_sample_per_prediction(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("name", ["ChatGPT_100_c_5.json", "ChatGPT_100_m_iter.json"])
-def test_published_classeval_outputs_are_read_directly(name: str) -> None:
-    path = CLASSEVAL / name
-    if not path.exists():
-        pytest.skip(f"ClassEval model output not found at {path}")
+def test_published_classeval_outputs_are_read_directly(
+    name: str, classeval_output: Callable[[str], Path]
+) -> None:
+    path = classeval_output(name)
     records = json.loads(path.read_text(encoding="utf-8"))
     samples = load_samples(path)
     assert len(samples) == sum(len(r["predict"]) for r in records)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -123,17 +124,14 @@ def test_import_statements_are_prepended() -> None:
     )
 
 
-CLASSEVAL = Path(__file__).resolve().parents[1].parent / "shared" / "classeval"
-
-
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::SyntaxWarning")
 @pytest.mark.parametrize(
     "name", ["ChatGPT_100_c_t0.json", "ChatGPT_100_m_iter.json", "WizardCoder_100_c_t0.json"]
 )
-def test_every_published_completion_that_holds_the_class_yields_it(name: str) -> None:
-    path = CLASSEVAL / name
-    if not path.exists():
-        pytest.skip(f"ClassEval model output not found at {path}")
+def test_every_published_completion_that_holds_the_class_yields_it(
+    name: str, classeval_output: Callable[[str], Path]
+) -> None:
+    path = classeval_output(name)
     records = json.loads(path.read_text(encoding="utf-8"))
     checked = 0
     for record in records:

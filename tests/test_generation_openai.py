@@ -28,7 +28,9 @@ from classwright.schema.io import dump_records, load_records
 from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
 
-TASK_IDS = ("ClassEval_1", "ClassEval_7", "ClassEval_53", "ClassEval_75")
+# Four tasks of ClassEval (or, where its data is absent, of the bundled benchmark).
+CLASSEVAL_IDS = ("ClassEval_1", "ClassEval_7", "ClassEval_53", "ClassEval_75")
+BUNDLED_IDS = ("classwright_01", "classwright_02", "classwright_06", "classwright_19")
 
 Answer = tuple[int, dict[str, str], bytes] | None
 """Status, headers, body; None closes the connection without an answer."""
@@ -129,9 +131,14 @@ def serve(
 
 
 @pytest.fixture(scope="module")
-def records(classeval_data: Path) -> list[TaskRecord]:
+def task_ids(classeval_is_real: bool) -> tuple[str, ...]:
+    return CLASSEVAL_IDS if classeval_is_real else BUNDLED_IDS
+
+
+@pytest.fixture(scope="module")
+def records(classeval_data: Path, task_ids: tuple[str, ...]) -> list[TaskRecord]:
     by_id = {r.task_id: r for r in load_records(classeval_data)}
-    return [by_id[task_id] for task_id in TASK_IDS]
+    return [by_id[task_id] for task_id in task_ids]
 
 
 @pytest.fixture
@@ -165,7 +172,11 @@ def generate_args(server_url: str, tasks_file: Path, out: Path, *extra: str) -> 
 
 
 def test_eval_scores_canonical_answers_for_every_strategy(
-    serve: Callable[..., Endpoint], tasks_file: Path, records: list[TaskRecord], tmp_path: Path
+    task_ids: tuple[str, ...],
+    serve: Callable[..., Endpoint],
+    tasks_file: Path,
+    records: list[TaskRecord],
+    tmp_path: Path,
 ) -> None:
     server = serve(canonical)
     out_dir = tmp_path / "run"
@@ -192,7 +203,7 @@ def test_eval_scores_canonical_answers_for_every_strategy(
     assert len(server.log) == len(records) + 2 * methods
     for strategy in ("holistic", "incremental", "compositional"):
         samples = lines(out_dir / f"samples-{strategy}.jsonl")
-        assert sorted(s["task_id"] for s in samples) == sorted(TASK_IDS)
+        assert sorted(s["task_id"] for s in samples) == sorted(task_ids)
         for number, sample in enumerate(samples, start=1):
             validate("samples", sample, "samples.jsonl", f"line {number}")
             assert sample["strategy"] == strategy and sample["model"] == "canonical"
@@ -243,8 +254,8 @@ def test_compositional_prompts_show_other_signatures_only(
     )
     assert result.exit_code == 0, result.output
     assert all("prompt" in payload for payload in server.log)
-    area = next(r for r in records if r.task_id == "ClassEval_1")
-    asked = [p["prompt"] for p in server.log if "class AreaCalculator" in p["prompt"]]
+    area = records[0]
+    asked = [p["prompt"] for p in server.log if f"class {area.class_name}" in p["prompt"]]
     assert len(asked) == len(area.methods_info)
     for text in asked:
         assert text.startswith("Below is an instruction that describes a task.")
@@ -252,7 +263,7 @@ def test_compositional_prompts_show_other_signatures_only(
 
 
 def test_nucleus_preset_asks_for_five_samples_per_prompt(
-    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+    task_ids: tuple[str, ...], serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
 ) -> None:
     server = serve(canonical)
     out = tmp_path / "nucleus.jsonl"
@@ -264,12 +275,12 @@ def test_nucleus_preset_asks_for_five_samples_per_prompt(
         (5, 0.2, 0.95, 7)
     }
     assert sorted((s["task_id"], s["index"]) for s in lines(out)) == sorted(
-        (t, i) for t in TASK_IDS for i in range(5)
+        (t, i) for t in task_ids for i in range(5)
     )
 
 
 def test_rate_limits_are_retried_after_the_servers_delay(
-    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+    task_ids: tuple[str, ...], serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
 ) -> None:
     def limited(server: Endpoint, count: int) -> Answer:
         if count <= 3:
@@ -280,8 +291,8 @@ def test_rate_limits_are_retried_after_the_servers_delay(
     out = tmp_path / "s.jsonl"
     result = CliRunner().invoke(app, generate_args(server.url, tasks_file, out, "--retries", "3"))
     assert result.exit_code == 0, result.output
-    assert len(lines(out)) == len(TASK_IDS)
-    assert len(server.log) == len(TASK_IDS) + 3
+    assert len(lines(out)) == len(task_ids)
+    assert len(server.log) == len(task_ids) + 3
 
 
 @pytest.mark.parametrize(
@@ -371,7 +382,7 @@ def test_no_server_at_all(tasks_file: Path, tmp_path: Path) -> None:
 
 
 def test_server_dying_mid_run_keeps_samples_and_resume_finishes(
-    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+    task_ids: tuple[str, ...], serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
 ) -> None:
     def dies_after_two(server: Endpoint, count: int) -> Answer:
         if count <= 2:
@@ -398,13 +409,13 @@ def test_server_dying_mid_run_keeps_samples_and_resume_finishes(
     assert second.exit_code == 0, second.output
     final = lines(out)
     assert final[:2] == kept
-    assert sorted(s["task_id"] for s in final) == sorted(TASK_IDS)
+    assert sorted(s["task_id"] for s in final) == sorted(task_ids)
     assert len({s["config_hash"] for s in final if s["task_id"] == kept[0]["task_id"]}) == 1
-    assert len(healthy.log) == len(TASK_IDS) - 2
+    assert len(healthy.log) == len(task_ids) - 2
 
 
 def test_ctrl_c_keeps_samples_and_resume_continues(
-    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+    task_ids: tuple[str, ...], serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
 ) -> None:
     def slow(server: Endpoint, count: int) -> Answer:
         time.sleep(0.4)
@@ -432,16 +443,16 @@ def test_ctrl_c_keeps_samples_and_resume_continues(
     assert process.returncode == 130, stderr
     assert "interrupted" in stderr and "Traceback" not in stderr
     kept = lines(out)
-    assert 1 <= len(kept) < len(TASK_IDS)
+    assert 1 <= len(kept) < len(task_ids)
 
     fast = serve(canonical)
     result = CliRunner().invoke(app, generate_args(fast.url, tasks_file, out, "--resume"))
     assert result.exit_code == 0, result.output
-    assert sorted(s["task_id"] for s in lines(out)) == sorted(TASK_IDS)
+    assert sorted(s["task_id"] for s in lines(out)) == sorted(task_ids)
 
 
 def test_gibberish_is_kept_and_unusable_code_recorded(
-    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+    task_ids: tuple[str, ...], serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
 ) -> None:
     server = serve(lambda s, c: s.answer(s.log[c - 1], "espter lobals ( match alloi {"))
     for strategy in ("holistic", "compositional"):
@@ -451,7 +462,7 @@ def test_gibberish_is_kept_and_unusable_code_recorded(
         )
         assert result.exit_code == 0, result.output
         samples = lines(out)
-        assert len(samples) == len(TASK_IDS)
+        assert len(samples) == len(task_ids)
         assert all("espter lobals" in s["completion"] for s in samples)
         if strategy == "holistic":
             assert all(s["code"] is None for s in samples)
@@ -479,7 +490,7 @@ def test_resume_refuses_a_file_made_with_other_settings(
 
 
 def test_resume_drops_a_line_cut_short_by_a_crash(
-    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+    task_ids: tuple[str, ...], serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
 ) -> None:
     server = serve(canonical)
     out = tmp_path / "s.jsonl"
@@ -490,16 +501,21 @@ def test_resume_drops_a_line_cut_short_by_a_crash(
         == 0
     )
     with out.open("a") as handle:
-        handle.write('{"task_id": "ClassEval_53", "ind')
+        handle.write(f'{{"task_id": "{task_ids[2]}", "ind')
     result = CliRunner().invoke(app, generate_args(server.url, tasks_file, out, "--resume"))
     assert result.exit_code == 0, result.output
-    assert sorted(s["task_id"] for s in lines(out)) == sorted(TASK_IDS)
+    assert sorted(s["task_id"] for s in lines(out)) == sorted(task_ids)
 
 
-def test_replay_of_classeval_output(tasks_file: Path, tmp_path: Path, classeval_data: Path) -> None:
-    source = classeval_data.parent / "ChatGPT_100_m_dire.json"
-    if not source.is_file():
-        pytest.skip(f"{source} not found")
+def test_replay_of_classeval_output(
+    real_classeval_data: Path, classeval_output: Callable[[str], Path], tmp_path: Path
+) -> None:
+    source = classeval_output("ChatGPT_100_m_dire.json")
+    records = [
+        r for r in json.loads(real_classeval_data.read_text()) if r["task_id"] in CLASSEVAL_IDS
+    ]
+    tasks_file = tmp_path / "tasks.json"
+    tasks_file.write_text(json.dumps(records))
     out = tmp_path / "replayed.jsonl"
     result = CliRunner().invoke(
         app,
@@ -520,7 +536,7 @@ def test_replay_of_classeval_output(tasks_file: Path, tmp_path: Path, classeval_
     assert result.exit_code == 0, result.output
     by_id = {r["task_id"]: r for r in json.loads(source.read_text())}
     samples = lines(out)
-    assert len(samples) == sum(len(by_id[t]["predict"]) for t in TASK_IDS)
+    assert len(samples) == sum(len(by_id[t]["predict"]) for t in CLASSEVAL_IDS)
     for sample in samples:
         assert sample["completion"] == by_id[sample["task_id"]]["predict"][sample["index"]]
         assert sample["backend"] == "replay" and sample["strategy"] == "compositional"

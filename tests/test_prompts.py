@@ -24,20 +24,24 @@ from classwright.schema.io import load_records
 from classwright.schema.records import TaskRecord
 
 
+# Two tasks of ClassEval's data (or of the bundled tasks where it is absent).
 @pytest.fixture(scope="module")
 def brackets(classeval_data: Path) -> TaskRecord:
-    return next(r for r in load_records(classeval_data) if r.task_id == "ClassEval_7")
+    return load_records(classeval_data)[0]
 
 
 @pytest.fixture(scope="module")
 def area(classeval_data: Path) -> TaskRecord:
-    return next(r for r in load_records(classeval_data) if r.task_id == "ClassEval_1")
+    record = load_records(classeval_data)[1]
+    assert len(record.methods_info) >= 3 and record.import_statement
+    return record
 
 
 def test_holistic_prompt_is_classeval_instruction_then_skeleton(brackets: TaskRecord) -> None:
     prompt = holistic_prompt(brackets)
     assert prompt.instruction == (
-        "Please complete the class BalancedBrackets in the following code.\n" + brackets.skeleton
+        f"Please complete the class {brackets.class_name} in the following code.\n"
+        + brackets.skeleton
     )
 
 
@@ -56,11 +60,14 @@ def test_method_prompt_names_method_and_class_and_ends_with_target_contract(
     target = area.methods_info[2]
     prompt = method_prompt(area, target, Context.selective, [])
     assert prompt.instruction.startswith(
-        f"please complete {target.method_name} method in the following class AreaCalculator\n\n"
+        f"please complete {target.method_name} method in the following class {area.class_name}\n\n"
     )
-    assert "import math" in prompt.instruction
+    assert all(line in prompt.instruction for line in area.import_statement)
     assert area.class_description.strip() in prompt.instruction
-    assert "def __init__(self, radius):" in prompt.instruction
+    constructor = next(
+        line for line in area.class_constructor.splitlines() if "def __init__" in line
+    )
+    assert constructor in prompt.instruction
     assert prompt.instruction.rstrip().endswith(target.method_description.rstrip())
 
 
@@ -93,10 +100,13 @@ def test_maximum_context_shows_other_contracts_and_minimum_shows_none(area: Task
 def test_incremental_maximum_shows_generated_code_and_selective_only_signatures(
     area: TaskRecord,
 ) -> None:
-    generated = ["    def calculate_circle_area(self):\n        return 42\n"]
+    first = area.methods_info[0]
+    generated = [f"    def {first.method_name}(self):\n        return 42\n"]
     assert incremental_others(generated, area, Context.maximum) == generated
+    # Selective shows the contract's signature of each method done so far, not the generated body.
     selective = incremental_others(generated, area, Context.selective)
-    assert selective == ["    def calculate_circle_area(self):\n        pass"]
+    assert selective == [method_signature(first) + "\n        pass"]
+    assert selective[0].startswith(f"    def {first.method_name}(self")
     assert incremental_others(generated, area, Context.minimum) == []
 
 

@@ -45,8 +45,8 @@ def test_all_classeval_records_load_and_dump_unchanged(
     classeval_data: Path, tmp_path: Path
 ) -> None:
     records = load_records(classeval_data)
-    assert len(records) == 100
     original = json.loads(classeval_data.read_text())
+    assert len(records) == len(original) >= 20
     assert [r.to_dict() for r in records] == original
     out = tmp_path / "again.json"
     dump_records(records, out)

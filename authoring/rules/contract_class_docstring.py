@@ -88,6 +88,8 @@ class MissingClassDocstring(Rule):
                 def test_new(self):
                     self.assertEqual(Counter().count, 0)
             """,
+            line=1,
+            column=7,
         ),
     )
 

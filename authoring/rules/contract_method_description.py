@@ -70,6 +70,8 @@ class MissingMethodDescription(Rule):
                     return 3.14 * radius * radius
             ''',
             tests=smoke_tests("Circle"),
+            line=4,
+            column=9,
         ),
     )
 

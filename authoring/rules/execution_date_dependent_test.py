@@ -103,6 +103,11 @@ class DateDependentTest(Rule):
         runs = _execution.conditions(ctx)
         settings = _execution.settings_of(ctx)
         later = runs.get(dynamic.LATER_DATE)
+        skipped = sorted(
+            {r.skipped for r in (later, runs.get(dynamic.EARLIER_DATE)) if r and r.skipped}
+        )
+        for reason in skipped:
+            yield self.cannot_run(ctx, reason)
         if later is not None:
             # Where the date could only be faked as root, the root run is the fair baseline.
             baseline = runs.get(dynamic.AS_ROOT) if later.note == "as root" else None

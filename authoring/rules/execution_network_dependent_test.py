@@ -103,6 +103,9 @@ class NetworkDependentTest(Rule):
         run = _execution.conditions(ctx).get(dynamic.NETWORK)
         if run is None:
             return
+        if run.skipped:
+            yield self.cannot_run(ctx, run.skipped)
+            return
         for test_id, result in run.results.items():
             if result.error_type == dynamic.NETWORK_PROBE_ERROR:
                 line = _execution.last_line(result.detail)

@@ -108,6 +108,9 @@ class OrderDependentTest(Rule):
                 def test_write_5(self):
                     self.assertEqual(Log().write("e"), 5)
             """,
+            file="tests.py",
+            line=5,
+            column=9,
         ),
     )
 

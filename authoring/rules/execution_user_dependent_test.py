@@ -93,6 +93,10 @@ class UserDependentTest(Rule):
     )
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
+        as_root = _execution.conditions(ctx).get(dynamic.AS_ROOT)
+        if as_root is not None and as_root.skipped:
+            yield self.cannot_run(ctx, as_root.skipped)
+            return
         for test_id in _execution.broken_by(ctx, dynamic.AS_ROOT):
             yield self._finding(ctx, test_id, "passes as a plain user but fails as root")
         for test_id in _execution.mended_by(ctx, dynamic.AS_ROOT):

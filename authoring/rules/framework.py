@@ -64,6 +64,10 @@ class Severity(enum.StrEnum):
     WARNING = "warning"
 
 
+CANNOT_RUN = "could not run here:"
+"""How the message of a rule's could-not-run warning starts."""
+
+
 class Kind(enum.StrEnum):
     STATIC = "static"
     """Reads the task's files only; fast, no code is run."""
@@ -352,6 +356,20 @@ class Rule:
             line, column = source.position(place)
         path = source.path if isinstance(source, SourceFile) else source
         return self.finding(ctx.task_id, path, line, column, **values)
+
+    def cannot_run(self, ctx: TaskContext, reason: str) -> Finding:
+        """A warning that this rule could not check the task here, and why (a missing tool or
+        privilege): a check that could not run is reported, never passed in silence."""
+        return Finding(
+            code=self.code,
+            name=self.name,
+            severity=Severity.WARNING,
+            message=f"{CANNOT_RUN} {reason}",
+            task=ctx.task_id,
+            path=str(ctx.tests.path),
+            line=1,
+            column=1,
+        )
 
     def finding(self, task: str, path: Path, line: int, column: int, **values: object) -> Finding:
         return Finding(

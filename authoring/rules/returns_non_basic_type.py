@@ -70,6 +70,8 @@ class NonBasicReturnType(Rule):
                     return []
             ''',
             tests=smoke_tests("Image"),
+            line=4,
+            column=9,
         ),
     )
 

@@ -85,6 +85,8 @@ class MissingMethodTestClass(Rule):
                     self.assertEqual(Stack().pop(), 1)
             """,
             meta={"test_classes": {"pop": "StackTestRemoval"}},
+            line=7,
+            column=9,
         ),
     )
 
