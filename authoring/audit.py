@@ -8,7 +8,7 @@ canonical solution passes its own tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from classwright.authoring.classeval_import import import_classeval, read_classe
 from classwright.authoring.rules import all_rules
 from classwright.authoring.rules.framework import CheckSettings, Rule, Severity
 from classwright.authoring.taskdir import read_task_toml
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 
 # A task's canonical solution passes its suite when none of these rules flags the task.
 CANONICAL_FAILURE_CODES = ("CW601", "CW602", "CW604")
@@ -85,11 +86,11 @@ def audit_folders(
     rules: Sequence[Rule] | None = None,
     settings: CheckSettings | None = None,
     jobs: int = 1,
-    advance: Callable[[Path], None] | None = None,
+    progress: ProgressReporter = NO_PROGRESS,
     import_failures: Sequence[tuple[str, str]] = (),
 ) -> Audit:
     """Check task folders with ``rules`` (default: every rule) and keep what the audit needs."""
     chosen = list(rules) if rules is not None else [rule() for rule in all_rules()]
-    report = check_folders(folders, chosen, settings or CheckSettings(), jobs, advance)
+    report = check_folders(folders, chosen, settings or CheckSettings(), jobs, progress)
     ids = tuple(read_task_toml(folder / "task.toml")["id"] for folder in folders)
     return Audit(report, ids, tuple(import_failures))

@@ -9,7 +9,7 @@ tasks. Findings come back sorted by path and position.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +28,7 @@ from classwright.authoring.rules.framework import (
     suppressed_codes,
 )
 from classwright.authoring.taskdir import load_task_folder, task_folders
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
 
 
@@ -99,9 +100,9 @@ def check_folders(
     rules: Sequence[Rule],
     settings: CheckSettings | None = None,
     jobs: int = 1,
-    advance: Callable[[Path], None] | None = None,
+    progress: ProgressReporter = NO_PROGRESS,
 ) -> CheckReport:
-    """Check task folders; ``advance`` is called after each task (for a progress bar).
+    """Check task folders; ``progress`` advances after each task, naming its folder.
 
     Raises ``InputError`` for the first folder (in path order) that cannot be loaded and
     ``RuleCrash`` when a rule fails.
@@ -112,15 +113,13 @@ def check_folders(
     if jobs <= 1 or len(folders) <= 1:
         for folder in folders:
             results[folder] = check_task(folder, codes, settings)
-            if advance:
-                advance(folder)
+            progress.advance(folder.name)
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(folders))) as pool:
             futures = {pool.submit(check_task, f, codes, settings): f for f in folders}
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
-                if advance:
-                    advance(futures[future])
+                progress.advance(futures[future].name)
     ordered = [results[f] for f in folders]
     for result in ordered:
         if result.error:

@@ -21,6 +21,7 @@ from classwright.authoring.classmodel import ClassTransformer, docstring_stateme
 from classwright.authoring.taskdir import TaskFolder, load_task_folder, write_task_folder
 from classwright.authoring.testmodule import SOLUTION_MODULE, analyse_tests, method_test_class
 from classwright.evaluator.dependencies import class_methods, find_class
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
 from classwright.schema.io import read_json
 from classwright.schema.validation import validate
@@ -291,9 +292,15 @@ def _import_one(job: tuple[Mapping[str, Any], Path, str]) -> ImportOutcome:
 
 
 def import_classeval(
-    records: list[dict[str, Any]], out_dir: Path, jobs: int = 1
+    records: list[dict[str, Any]],
+    out_dir: Path,
+    jobs: int = 1,
+    progress: ProgressReporter = NO_PROGRESS,
 ) -> Iterator[ImportOutcome]:
-    """Import every record, ``jobs`` at a time; yields one outcome per record, in order."""
+    """Import every record, ``jobs`` at a time; yields one outcome per record, in order.
+
+    ``progress`` advances as each outcome is yielded, naming its task id.
+    """
     used: set[str] = set()
     work = []
     for record in records:
@@ -303,11 +310,15 @@ def import_classeval(
         used.add(name)
         work.append((record, out_dir, name))
     if jobs <= 1:
-        yield from map(_import_one, work)
+        for outcome in map(_import_one, work):
+            progress.advance(outcome.task_id)
+            yield outcome
         return
     # LibCST analysis is CPU-bound Python: processes, not threads, use the other cores.
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_import_one, work, chunksize=4)
+        for outcome in pool.map(_import_one, work, chunksize=4):
+            progress.advance(outcome.task_id)
+            yield outcome
 
 
 def loaded(outcome: ImportOutcome) -> TaskFolder | None:

@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import types
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ from classwright.evaluator.contract import (
     parse_method_contract,
     type_from_annotation,
 )
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.records import TaskRecord
 
 CANONICAL = "canonical_solution"
@@ -574,6 +576,10 @@ class FuzzSettings:
     """Wall-clock allowance per candidate for the child interpreter."""
 
 
+PROGRESS_POLL = 0.5
+"""Seconds between looks at the child's result file while it runs."""
+
+
 def _limit_resources(memory_bytes: int) -> None:
     import resource
 
@@ -588,8 +594,12 @@ def fuzz_candidates(
     *,
     settings: FuzzSettings | None = None,
     methods: Sequence[str] | None = None,
+    progress: ProgressReporter = NO_PROGRESS,
 ) -> list[FuzzResult]:
-    """Fuzz each candidate module (name -> source) against the record's canonical solution."""
+    """Fuzz each candidate module (name -> source) against the record's canonical solution.
+
+    ``progress`` advances as the child finishes each candidate, naming it.
+    """
     settings = settings or FuzzSettings()
     canonical = record.contract_solution or record.solution_code
     with tempfile.TemporaryDirectory(prefix="classwright-fuzz-") as folder:
@@ -622,10 +632,22 @@ def fuzz_candidates(
             preexec_fn=lambda: _limit_resources(settings.memory_bytes),
         )
         failure = ""
+        names = list(candidates)
+        reported = 0
+        deadline = time.monotonic() + settings.seconds_per_candidate * max(1, len(candidates))
         try:
-            _, stderr = process.communicate(
-                timeout=settings.seconds_per_candidate * max(1, len(candidates))
-            )
+            while True:
+                try:
+                    # Waiting in short steps lets progress follow the child's result file;
+                    # communicate() may be called again after a timeout without losing output.
+                    _, stderr = process.communicate(
+                        timeout=max(0.0, min(PROGRESS_POLL, deadline - time.monotonic()))
+                    )
+                    break
+                except subprocess.TimeoutExpired:
+                    if time.monotonic() >= deadline:
+                        raise
+                    reported = _report_finished(out_path, names, reported, progress)
             if process.returncode != 0:
                 tail = stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
                 failure = f"fuzzing stopped (exit {process.returncode}): {tail[0]}"
@@ -635,9 +657,27 @@ def fuzz_candidates(
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        _report_finished(out_path, names, reported, progress)
         lines = out_path.read_text(encoding="utf-8").splitlines() if out_path.exists() else []
     done = {line["candidate"]: line for line in map(json.loads, lines)}
     return [_result(name, done.get(name), failure) for name in candidates]
+
+
+def _report_finished(
+    out_path: Path, names: Sequence[str], reported: int, progress: ProgressReporter
+) -> int:
+    """Advance ``progress`` past the candidates the child has finished since ``reported``.
+
+    The child writes one complete line per candidate, in order; a line without its newline
+    is still being written.
+    """
+    try:
+        finished = out_path.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return reported
+    for name in names[reported:finished]:
+        progress.advance(name)
+    return max(reported, min(finished, len(names)))
 
 
 def _result(name: str, line: Mapping[str, Any] | None, failure: str) -> FuzzResult:

@@ -13,7 +13,7 @@ failures are time-outs.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -21,6 +21,7 @@ from typing import Any
 
 from classwright.authoring.mutation import Mutant, generate_mutants
 from classwright.evaluator import sandbox
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
@@ -215,11 +216,11 @@ def analyse_mutants(
     settings: MutationSettings | None = None,
     *,
     mutants: Iterable[Mutant] | None = None,
-    on_result: Callable[[MutantResult, int], None] | None = None,
+    progress: ProgressReporter = NO_PROGRESS,
 ) -> MutationReport:
     """Generate (or take) the task's mutants, run each in the sandbox, and score the tests.
 
-    ``on_result`` is called with each result and the number of mutants, as they finish.
+    ``progress`` learns the number of mutants, then advances as each is scored.
     Raises ``InputError`` when the canonical solution does not parse or passes no test.
     """
     settings = settings or MutationSettings()
@@ -239,6 +240,7 @@ def analyse_mutants(
             raise InputError(record.task_id, f"canonical solution: {error}") from None
     else:
         chosen = list(mutants)
+    progress.expect(len(chosen))
     baseline = _baseline(record, source, tests, settings)
     timeout = max(settings.min_timeout, settings.timeout_factor * baseline.slowest)
     limits = sandbox.Limits(test_timeout=timeout)
@@ -247,8 +249,7 @@ def analyse_mutants(
 
     def record_result(index: int, run: sandbox.SuiteRun | None) -> None:
         results[index] = _verdict(chosen[index], reaching[index], run)
-        if on_result is not None:
-            on_result(results[index], len(chosen))
+        progress.advance(chosen[index].id)
 
     to_run = [i for i, ids in enumerate(reaching) if ids]
     for index, ids in enumerate(reaching):

@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -31,6 +31,7 @@ from classwright.evaluator.backends import (
     Usage,
 )
 from classwright.evaluator.extraction import extract_code
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.prompts import (
     TEMPLATE_VERSION,
     Context,
@@ -90,9 +91,6 @@ class RunReport:
     """Samples already in the file from an earlier run (``resume``)."""
     usage: Usage = field(default_factory=Usage)
     seconds: float = 0.0
-
-
-Progress = Callable[[int], None]
 
 
 class SampleFile:
@@ -205,9 +203,12 @@ def generate(
     backend: Backend,
     out: Path,
     resume: bool = False,
-    progress: Progress | None = None,
+    progress: ProgressReporter = NO_PROGRESS,
 ) -> RunReport:
-    """Generate ``settings.sampling.n`` samples per task into ``out``; see the module doc."""
+    """Generate ``settings.sampling.n`` samples per task into ``out``; see the module doc.
+
+    ``progress`` advances as each sample is written, naming it ``task_id#index``.
+    """
     sink = SampleFile(out, settings, tasks, resume)
     report = RunReport(kept=len(sink.done))
     started = time.monotonic()
@@ -217,7 +218,7 @@ def generate(
             Strategy.incremental: _incremental,
             Strategy.compositional: _compositional,
         }[settings.strategy]
-        strategy(tasks, settings, backend, sink, report, progress or (lambda _: None))
+        strategy(tasks, settings, backend, sink, report, progress)
     finally:
         sink.close()
         report.seconds = time.monotonic() - started
@@ -228,10 +229,12 @@ def _missing(task: TaskRecord, n: int, done: set[Key]) -> list[int]:
     return [index for index in range(n) if (task.task_id, index) not in done]
 
 
-def _emit(sink: SampleFile, report: RunReport, progress: Progress, line: dict[str, Any]) -> None:
+def _emit(
+    sink: SampleFile, report: RunReport, progress: ProgressReporter, line: dict[str, Any]
+) -> None:
     sink.write(line)
     report.written += 1
-    progress(1)
+    progress.advance(f"{line['task_id']}#{line['index']}")
 
 
 def _holistic(
@@ -240,7 +243,7 @@ def _holistic(
     backend: Backend,
     sink: SampleFile,
     report: RunReport,
-    progress: Progress,
+    progress: ProgressReporter,
 ) -> None:
     n = settings.sampling.n
     pending = [(task, _missing(task, n, sink.done)) for task in tasks]
@@ -283,7 +286,7 @@ def _incremental(
     backend: Backend,
     sink: SampleFile,
     report: RunReport,
-    progress: Progress,
+    progress: ProgressReporter,
 ) -> None:
     sampling = settings.sampling
     threads = [
@@ -313,7 +316,11 @@ def _incremental(
 
 
 def _finish_thread(
-    thread: _Thread, settings: RunSettings, sink: SampleFile, report: RunReport, progress: Progress
+    thread: _Thread,
+    settings: RunSettings,
+    sink: SampleFile,
+    report: RunReport,
+    progress: ProgressReporter,
 ) -> None:
     names = [m.method_name for m in thread.task.methods_info]
     code = assemble_class(thread.task, dict(zip(names, thread.methods, strict=True)))
@@ -335,7 +342,7 @@ def _compositional(
     backend: Backend,
     sink: SampleFile,
     report: RunReport,
-    progress: Progress,
+    progress: ProgressReporter,
 ) -> None:
     n = settings.sampling.n
     pending = {task.task_id: _missing(task, n, sink.done) for task in tasks}
@@ -387,7 +394,7 @@ def replay(
     settings: RunSettings,
     out: Path,
     resume: bool = False,
-    progress: Progress | None = None,
+    progress: ProgressReporter = NO_PROGRESS,
 ) -> RunReport:
     """Samples taken from ``source`` (a samples file or ClassEval's model-output JSON).
 
@@ -408,7 +415,7 @@ def replay(
                 sample.code if sample.code is not None else holistic_code(sample.completion, task)
             )
             line = _line(settings, task, sample.index, sample.completion, code)
-            _emit(sink, report, progress or (lambda _: None), line)
+            _emit(sink, report, progress, line)
             sink.done.add((sample.task_id, sample.index))
     finally:
         sink.close()

@@ -23,6 +23,7 @@ from typing import Any
 from classwright.evaluator import sandbox
 from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
 from classwright.evaluator.laziness import class_shape, class_uses
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.results import (
     FORMAT_VERSION,
     Journal,
@@ -271,8 +272,11 @@ def score_jobs(
     journal: Journal,
     workers: int,
     on_result: Progress | None = None,
+    progress: ProgressReporter = NO_PROGRESS,
 ) -> list[SampleResult]:
     """Score ``jobs`` with ``workers`` sandboxes at once, journaling each result as it lands.
+
+    ``progress`` advances after each sample, naming it ``task_id#index``.
 
     On Ctrl-C the jobs not started are cancelled, the running ones finish, and everything
     scored so far is already in the journal.
@@ -294,6 +298,7 @@ def score_jobs(
                 results.append(result)
                 if on_result is not None:
                     on_result(result)
+                progress.advance(f"{result.task_id}#{result.index}")
                 nxt = next(pending, None)
                 if nxt is not None:
                     running.add(executor.submit(score_job, nxt, settings))

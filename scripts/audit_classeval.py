@@ -16,13 +16,13 @@ import time
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from classwright.authoring.audit import audit_folders, import_tasks
 from classwright.authoring.check import default_jobs
 from classwright.authoring.rules import select_rules
 from classwright.authoring.rules.framework import CheckSettings
+from classwright.evaluator.progress import progress_reporter
 from classwright.schema.files import write_text_atomic
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "classeval" / "ClassEval_data.json"
@@ -36,29 +36,15 @@ def main() -> None:
     parser.add_argument("--static-only", action="store_true")
     parser.add_argument("--json", type=Path, default=None, help="write every finding here")
     args = parser.parse_args()
-    console = Console(stderr=True)
     with tempfile.TemporaryDirectory(prefix="classwright-audit-") as tmp:
         started = time.perf_counter()
         folders, failures = import_tasks(args.data, Path(tmp), jobs=args.jobs)
         imported = time.perf_counter() - started
         rules = select_rules((), (), static_only=args.static_only)
         settings = CheckSettings(static_only=args.static_only, cache_dir=args.cache_dir)
-        with Progress(
-            TextColumn("checking"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
-            bar = progress.add_task("tasks", total=len(folders))
+        with progress_reporter("check", "tasks", len(folders)) as progress:
             audit = audit_folders(
-                folders,
-                rules,
-                settings,
-                args.jobs,
-                advance=lambda _: progress.advance(bar),
-                import_failures=failures,
+                folders, rules, settings, args.jobs, progress, import_failures=failures
             )
         checked = time.perf_counter() - started - imported
     table = Table(title=f"ClassEval audit: {len(audit.task_ids)} tasks")

@@ -9,6 +9,7 @@ import math
 from pathlib import Path
 
 from hypothesis import given, settings
+from progress_recording import RecordingProgress
 from typer.testing import CliRunner
 
 from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz
@@ -112,6 +113,15 @@ def test_identical_candidate_shows_no_divergence() -> None:
     assert not result.diverges
     assert set(result.examples) == {"add", "share", "names"}
     assert all(count >= 40 for count in result.examples.values())
+
+
+def test_progress_names_each_candidate_as_the_child_finishes_it() -> None:
+    progress = RecordingProgress()
+    results = fuzz_candidates(
+        stock_record(), {"same": CANONICAL, "planted": PLANTED}, settings=QUICK, progress=progress
+    )
+    assert [r.candidate for r in results] == ["same", "planted"]
+    assert progress.items == ["same", "planted"]
 
 
 def test_inputs_the_canonical_rejects_are_discarded_but_contract_exceptions_compared() -> None:

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from progress_recording import RecordingProgress
 from typer.testing import CliRunner
 
 from classwright.authoring.mutation_run import (
@@ -90,8 +91,20 @@ FAST = MutationSettings(min_timeout=0.5, jobs=2)
 
 
 @pytest.fixture(scope="module")
-def report() -> MutationReport:
-    return analyse_mutants(tally_record(), FAST)
+def progress() -> RecordingProgress:
+    return RecordingProgress()
+
+
+@pytest.fixture(scope="module")
+def report(progress: RecordingProgress) -> MutationReport:
+    return analyse_mutants(tally_record(), FAST, progress=progress)
+
+
+def test_progress_learns_the_number_of_mutants_and_names_each_one(
+    report: MutationReport, progress: RecordingProgress
+) -> None:
+    assert progress.totals == [len(report.results)] and report.results
+    assert sorted(progress.items) == sorted(r.mutant.id for r in report.results)
 
 
 def test_weak_tests_leave_boundary_mutants_alive(report: MutationReport) -> None:

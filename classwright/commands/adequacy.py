@@ -9,20 +9,19 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from classwright.authoring.fuzzing import FuzzResult, FuzzSettings, fuzz_candidates
 from classwright.authoring.mutation_run import (
-    MutantResult,
     MutationReport,
     MutationSettings,
     analyse_mutants,
 )
 from classwright.authoring.source import read_source
 from classwright.authoring.taskdir import load_tasks
-from classwright.commands.common import reports_input_errors
+from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.extraction import candidate_source
+from classwright.evaluator.progress import progress_reporter
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
@@ -59,25 +58,9 @@ def _task(path: Path, task_id: str | None) -> tuple[TaskRecord, str]:
     return record, record.task_id
 
 
-def _progress(console: Console) -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-
-
-def _mutation_report(record: TaskRecord, settings: MutationSettings) -> MutationReport:
-    with _progress(Console(stderr=True)) as progress:
-        bar = progress.add_task(f"mutants of {record.task_id}", total=None)
-
-        def advance(result: MutantResult, total: int) -> None:
-            progress.update(bar, total=total, advance=1)
-
-        return analyse_mutants(record, settings, on_result=advance)
+def _mutation_report(record: TaskRecord, settings: MutationSettings, quiet: bool) -> MutationReport:
+    with progress_reporter(f"mutate {record.task_id}", "mutants", quiet=quiet) as progress:
+        return analyse_mutants(record, settings, progress=progress)
 
 
 def _percent(rate: float | None) -> str:
@@ -128,11 +111,12 @@ def mutate(
         float | None,
         typer.Option(min=0.0, max=1.0, help="Exit 1 when the task's kill rate is below this."),
     ] = None,
+    quiet: Quiet = False,
 ) -> None:
     """Plant small faults in the canonical solution and count how many the tests notice."""
     record, place = _task(task, task_id)
     settings = MutationSettings(seed=seed, max_mutants=max_mutants, jobs=jobs)
-    report = _mutation_report(record, settings)
+    report = _mutation_report(record, settings, quiet)
     if output is OutputFormat.JSON:
         typer.echo(json.dumps(report.to_dict(), indent=2))
     else:
@@ -179,6 +163,7 @@ def fuzz(
     ] = 100,
     output: FormatOption = OutputFormat.TEXT,
     jobs: JobsOption = 2,
+    quiet: Quiet = False,
 ) -> None:
     """Call a candidate and the canonical solution on the same generated inputs; exit 1 when
     they differ, printing each minimal diverging input as a unittest method."""
@@ -197,11 +182,14 @@ def fuzz(
         sources = {str(candidate): candidate_source(record.import_statement, code)}
         what = ""
     else:
-        report = _mutation_report(record, MutationSettings(jobs=jobs))
+        report = _mutation_report(record, MutationSettings(jobs=jobs), quiet)
         sources = {r.mutant.id: r.mutant.source for r in report.survivors()}
         what = "mutant"
-    with Console(stderr=True).status(f"fuzzing {len(sources)} candidates"):
-        results = fuzz_candidates(record, sources, settings=settings) if sources else []
+    results = []
+    if sources:
+        label = f"fuzz {record.task_id}"
+        with progress_reporter(label, "candidates", len(sources), quiet=quiet) as progress:
+            results = fuzz_candidates(record, sources, settings=settings, progress=progress)
     if output is OutputFormat.JSON:
         typer.echo(json.dumps([_fuzz_dict(r) for r in results], indent=2))
     else:

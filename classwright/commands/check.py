@@ -12,7 +12,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from classwright.authoring.check import (
@@ -26,7 +25,8 @@ from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.report_formats import OutputFormat, format_findings
 from classwright.authoring.rules import all_rules, parse_codes, rule_by_code, select_rules
 from classwright.authoring.rules.framework import CheckSettings, Rule
-from classwright.commands.common import reports_input_errors
+from classwright.commands.common import Quiet, reports_input_errors
+from classwright.evaluator.progress import progress_reporter
 
 
 @reports_input_errors
@@ -67,6 +67,7 @@ def check_command(
             min=0.0, max=1.0, help="Mutation kill rate below which CW710 reports (default 0.8)."
         ),
     ] = None,
+    quiet: Quiet = False,
 ) -> None:
     """Check tasks against the construction rules. Exit 0 clean, 1 findings, 2 errors."""
     rules = select_rules(parse_codes(select), parse_codes(ignore), static_only=static_only)
@@ -79,19 +80,8 @@ def check_command(
     errors = Console(stderr=True)
     start = time.perf_counter()
     try:
-        with Progress(
-            TextColumn("checking"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=errors,
-            transient=True,
-            disable=len(folders) < 2,
-        ) as progress:
-            bar = progress.add_task("tasks", total=len(folders))
-            report = check_folders(
-                folders, rules, settings, jobs, advance=lambda _: progress.advance(bar)
-            )
+        with progress_reporter("check", "tasks", len(folders), quiet=quiet) as progress:
+            report = check_folders(folders, rules, settings, jobs, progress)
     except RuleCrash as crash:
         print(f"error: internal: {crash}", file=sys.stderr)
         raise typer.Exit(2) from None

@@ -6,11 +6,21 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 
 from classwright.schema.errors import InputError
+
+Quiet = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        help="Show no progress (by default a bar on a terminal, else a line on stderr "
+        "every $CLASSWRIGHT_PROGRESS_SECONDS, default 5).",
+    ),
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -10,17 +10,10 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
-from classwright.commands.common import VerdictMode, reports_input_errors
+from classwright.commands.common import Quiet, VerdictMode, reports_input_errors
 from classwright.evaluator.metrics import summarize
+from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
 from classwright.evaluator.samples import load_samples
 from classwright.evaluator.scoring import (
@@ -110,6 +103,7 @@ def evaluate(
             "candidate cannot reach (see docs/metrics.md for the cases it cannot judge yet)."
         ),
     ] = VerdictMode.in_process,
+    quiet: Quiet = False,
 ) -> None:
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
     console = Console()
@@ -167,7 +161,7 @@ def evaluate(
 
     started = time.perf_counter()
     try:
-        new = _score_with_progress(pending, settings, journal, workers, progress_console)
+        new = _score_with_progress(pending, settings, journal, workers, quiet)
     except KeyboardInterrupt:
         journal.close()
         progress_console.print(
@@ -207,27 +201,10 @@ def _score_with_progress(
     settings: Settings,
     journal: Journal,
     workers: int,
-    console: Console,
+    quiet: bool,
 ) -> list[SampleResult]:
-    passed = 0
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[passed]} passed"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=False,
-    ) as progress:
-        bar = progress.add_task("scoring", total=len(pending), passed=0)
-
-        def advance(result: SampleResult) -> None:
-            nonlocal passed
-            passed += result.passed
-            progress.update(bar, advance=1, passed=passed)
-
-        return score_jobs(pending, settings, journal, workers, advance)
+    with progress_reporter("evaluate", "samples", len(pending), quiet=quiet) as progress:
+        return score_jobs(pending, settings, journal, workers, progress=progress)
 
 
 def _report_canonical(console: Console, document: dict[str, Any]) -> None:

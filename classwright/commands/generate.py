@@ -11,10 +11,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from classwright.commands.common import VerdictMode, reports_input_errors
+from classwright.commands.common import Quiet, VerdictMode, reports_input_errors
 from classwright.commands.evaluate import load_task_records
 from classwright.evaluator.backends import (
     PRESETS,
@@ -24,6 +23,7 @@ from classwright.evaluator.backends import (
     Sampling,
 )
 from classwright.evaluator.generation import RunReport, RunSettings, SampleFile, generate, replay
+from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.prompts import Context, PromptStyle, Strategy, default_context
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
@@ -197,27 +197,17 @@ def _run_one(
     backend: Backend | None,
     out: Path,
     resume: bool,
-    console: Console,
+    quiet: bool,
 ) -> RunReport:
-    """One generation run with a progress bar; faults end the command with a clear message."""
+    """One generation run with progress; faults end the command with a clear message."""
     total = len(records) * settings.sampling.n
     kept = len(SampleFile(out, settings, records, resume).done)
+    label = f"generate {settings.strategy.value}"
     try:
-        with Progress(
-            TextColumn(f"[progress.description]{settings.strategy.value}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=console,
-        ) as progress:
-            bar = progress.add_task("generating", total=total, completed=kept)
-
-            def advance(count: int) -> None:
-                progress.update(bar, advance=count)
-
+        with progress_reporter(label, "samples", total, done=kept, quiet=quiet) as progress:
             if backend is None:
-                return replay(Path(settings.model), records, settings, out, resume, advance)
-            return generate(records, settings, backend, out, resume, advance)
+                return replay(Path(settings.model), records, settings, out, resume, progress)
+            return generate(records, settings, backend, out, resume, progress)
     except GenerationError as error:
         _fault(f"error: {error}", out)
         raise typer.Exit(1) from None
@@ -306,6 +296,7 @@ def generate_command(
     dtype: Dtype = "auto",
     enforce_eager: EnforceEager = False,
     resume: Resume = False,
+    quiet: Quiet = False,
 ) -> None:
     """Generate classes with a model: one JSON line per (task, sample), flushed as produced."""
     console = Console(stderr=True)
@@ -330,7 +321,7 @@ def generate_command(
     SampleFile(out, settings, records, resume)  # refuses a mixed or unexpected file before loading
     engine = _open_backend(spec, console)
     try:
-        report = _run_one(records, settings, engine, out, resume, console)
+        report = _run_one(records, settings, engine, out, resume, quiet)
     finally:
         if engine is not None:
             engine.close()
@@ -376,6 +367,7 @@ def eval_command(
         VerdictMode,
         typer.Option(help="in-process (default) or two-process (unforgeable) scoring."),
     ] = VerdictMode.in_process,
+    quiet: Quiet = False,
 ) -> None:
     """Generate with a model, then score the samples: one table of pass@k by strategy."""
     console = Console(stderr=True)
@@ -411,7 +403,7 @@ def eval_command(
     timings: dict[str, dict[str, float]] = {}
     try:
         for s, settings, path in plans:
-            reports.append((s.value, _run_one(records, settings, engine, path, resume, console)))
+            reports.append((s.value, _run_one(records, settings, engine, path, resume, quiet)))
             timings[s.value] = {"generate": reports[-1][1].seconds}
     finally:
         if engine is not None:
@@ -428,6 +420,7 @@ def eval_command(
             resume,
             console,
             verdicts.value,
+            quiet,
         )
         timings[s.value]["score"] = time.monotonic() - started
     write_text_atomic(
@@ -467,6 +460,7 @@ def score_samples(
     resume: bool,
     console: Console,
     verdicts: str = "in-process",
+    quiet: bool = False,
 ) -> dict[str, Any]:
     """Score one samples file with the evaluator and write its results.json; the summary."""
     import os
@@ -496,21 +490,11 @@ def score_samples(
         j for j in job_list if (j.sample.task_id, j.sample.index, j.code_hash) not in done_keys
     ]
     started = time.perf_counter()
-    with Progress(
-        TextColumn(f"scoring {samples.name}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    ) as progress:
-        bar = progress.add_task("scoring", total=len(pending))
+    label = f"score {samples.name}"
+    with progress_reporter(label, "samples", len(pending), quiet=quiet) as progress:
         try:
             new = score_jobs(
-                pending,
-                settings,
-                journal,
-                jobs or os.cpu_count() or 1,
-                lambda _: progress.update(bar, advance=1),
+                pending, settings, journal, jobs or os.cpu_count() or 1, progress=progress
             )
         except KeyboardInterrupt:
             journal.close()

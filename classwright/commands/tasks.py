@@ -10,14 +10,14 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from classwright.authoring.classeval_import import import_classeval, read_classeval
 from classwright.authoring.scaffold import scaffold_task
 from classwright.authoring.tagcompare import KINDS, compare_tags
 from classwright.authoring.taskdir import load_task_folder, load_tasks
-from classwright.commands.common import reports_input_errors
+from classwright.commands.common import Quiet, reports_input_errors
+from classwright.evaluator.progress import progress_reporter
 from classwright.schema.io import dump_records
 
 import_app = typer.Typer(
@@ -40,17 +40,13 @@ def import_classeval_command(
         Path, typer.Option("--out", help="Folder that receives one task folder per record.")
     ],
     jobs: Annotated[int, typer.Option(help="Records imported in parallel (0: one per core).")] = 0,
+    quiet: Quiet = False,
 ) -> None:
     """Import ClassEval records as task folders; every repair is written into the task's provenance."""
-    console = Console(stderr=True)
     start = time.perf_counter()
     records = read_classeval(source)
-    outcomes = []
-    with Progress(console=console, transient=True) as progress:
-        bar = progress.add_task("importing", total=len(records))
-        for outcome in import_classeval(records, out, jobs or os.cpu_count() or 1):
-            outcomes.append(outcome)
-            progress.advance(bar)
+    with progress_reporter("import", "records", len(records), quiet=quiet) as progress:
+        outcomes = list(import_classeval(records, out, jobs or os.cpu_count() or 1, progress))
     elapsed = time.perf_counter() - start
     table = Table(title="Records that needed attention")
     table.add_column("task")
