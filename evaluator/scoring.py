@@ -12,6 +12,7 @@ import ast
 import functools
 import hashlib
 import json
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -187,7 +188,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
             list(job.test_ids),
             limits=settings.limits(),
             verdicts=settings.verdicts,
-            exports=task_exports(job.record),
+            exports=_parsed(task_exports, job.record),
         )
         tests = {
             test_id: TestVerdict(o.status, o.error_type, o.detail, o.seconds)
@@ -195,7 +196,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         }
         isolation, load_error = suite.isolation, suite.load_error
     passed = bool(tests) and all(v.passed for v in tests.values())
-    shape = class_shape(job.extraction.code, job.record)
+    shape = _parsed(class_shape, job.extraction.code, job.record)
     return SampleResult(
         task_id=job.sample.task_id,
         index=job.sample.index,
@@ -207,7 +208,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         parses=job.extraction.parses,
         shape=None if shape is None else _shape_dict(shape),
         dependencies=(
-            analyse(job.extraction.code, job.record.class_name)
+            _parsed(analyse, job.extraction.code, job.record.class_name)
             if _dependencies_needed(job, tests)
             else {}
         ),
@@ -215,6 +216,16 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         code_hash=job.code_hash,
         verdicts=settings.verdicts,
     )
+
+
+# CPython 3.11.7 can fail with "SystemError: AST constructor recursion depth mismatch" when
+# two threads build syntax trees at once; scoring threads take turns.
+_AST_LOCK = threading.Lock()
+
+
+def _parsed(function: Callable[..., Any], *args: Any) -> Any:
+    with _AST_LOCK:
+        return function(*args)
 
 
 def _syntax_error(code: str) -> str:

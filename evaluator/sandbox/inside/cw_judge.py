@@ -394,7 +394,11 @@ class Judge(cw_runner.Hooks):
             found = getattr(builtins, name, None)
             if isinstance(found, type) and issubclass(found, Exception):
                 return found
-        elif not _blocked(module) and module in sys.modules:
+        elif (
+            not _blocked(module)
+            and module in sys.modules
+            and not isinstance(sys.modules[module], RemoteModule)
+        ):
             found = sys.modules[module]
             for part in qualname.split("."):
                 found = getattr(found, part, None)
