@@ -21,8 +21,19 @@ class Limits:
     """Open file descriptors per process (RLIMIT_NOFILE)."""
     load_timeout: float = 20.0
     """Wall seconds to import the test module and the candidate before any test starts."""
+    sample_timeout: float | None = None
+    """Wall seconds for the whole sample, restarts included; None: one import and every test at
+    its limit (`load_timeout + tests x test_timeout`), which an honest sample never exceeds."""
+
+    def sample_cap(self, tests: int) -> float:
+        """The whole sample's hard limit in seconds, for `tests` tests."""
+        if self.sample_timeout is not None:
+            return self.sample_timeout
+        return self.load_timeout + max(1, tests) * self.test_timeout
 
     def __post_init__(self) -> None:
+        if self.sample_timeout is not None and not self.sample_timeout > 0:
+            raise ValueError("sample_timeout must be positive")
         for name in ("test_timeout", "load_timeout"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive")

@@ -388,7 +388,18 @@ class SuiteRunner:
         coverage: CoverageReport | None = None
         attempts = 0
         worker_starts = 0
+        cap = started + job.limits.sample_cap(len(test_ids))
         while remaining:
+            if time.monotonic() >= cap:
+                # No sequence of hangs, crashes and restarts stretches a sample past its cap.
+                detail = (
+                    f"the sample's time cap ({job.limits.sample_cap(len(test_ids)):g} s) ran out"
+                )
+                for test_id in remaining:
+                    outcomes.setdefault(
+                        test_id, TestOutcome(test_id, "timeout", "Timeout", detail, 0.0)
+                    )
+                break
             try:
                 worker = self._acquire(config)
             except RuntimeError as exc:
@@ -397,7 +408,7 @@ class SuiteRunner:
                     continue
                 raise RuntimeError(f"cannot start a {isolation} sandbox: {exc}") from exc
             try:
-                attempt = worker.attempt(request, remaining)
+                attempt = worker.attempt(request, remaining, cap)
             except WorkerDied:
                 self._discard(worker)
                 worker_starts += 1
@@ -432,7 +443,10 @@ class SuiteRunner:
                     )
                 break
             kind, error_type = ("timeout", "Timeout") if attempt.timed_out else ("crashed", "Crash")
-            if attempt.timed_out:
+            if attempt.capped:
+                cap_seconds = job.limits.sample_cap(len(test_ids))
+                detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
+            elif attempt.timed_out:
                 limit = job.limits.test_timeout if attempt.loaded else job.limits.load_timeout
                 detail = f"killed after {limit:g} s ({attempt.phase})"
             else:

@@ -68,6 +68,8 @@ class Attempt:
     coverage: dict[str, object] | None = None
     leftover: int = 0
     worker_lost: bool = False
+    capped: bool = False
+    """Killed at the whole sample's time cap rather than a test's limit."""
 
 
 def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
@@ -124,8 +126,13 @@ class _Frames:
         length = struct.unpack("!I", self.buf[:4])[0]
         if len(self.buf) < 4 + length:
             return None
-        frame = json.loads(self.buf[4 : 4 + length])
+        try:
+            frame = json.loads(self.buf[4 : 4 + length])
+        except ValueError as exc:
+            raise WorkerDied("the sandbox sent a malformed frame") from exc
         self.buf = self.buf[4 + length :]
+        if not isinstance(frame, dict):
+            raise WorkerDied("the sandbox sent a malformed frame")
         return frame
 
     def feed(self) -> bool:
@@ -268,8 +275,11 @@ class Worker:
 
     # --- one sample
 
-    def attempt(self, request: SampleRequest, order: Sequence[str]) -> Attempt:
-        """Fork one sample process for `order` and follow it until it ends or is killed."""
+    def attempt(
+        self, request: SampleRequest, order: Sequence[str], cap: float = float("inf")
+    ) -> Attempt:
+        """Fork one sample process for `order` and follow it until it ends, is killed, or the
+        monotonic clock reaches `cap` (the whole sample's hard limit)."""
         if not self.alive or self.sock is None or self.frames is None:
             raise WorkerDied("the sandbox is not running")
         token = secrets.token_hex(16)
@@ -312,18 +322,18 @@ class Worker:
         finally:
             os.close(write_end)
         try:
-            return self._follow(request.limits, token, read_end)
+            return self._follow(request.limits, token, read_end, cap)
         finally:
             os.close(read_end)
 
-    def _follow(self, limits: Limits, token: str, read_end: int) -> Attempt:
+    def _follow(self, limits: Limits, token: str, read_end: int, cap: float) -> Attempt:
         assert self.sock is not None and self.frames is not None
         state = Attempt()
         child_pid: int | None = None
         pending = b""
         pipe_open = True
         exited: dict[str, object] | None = None
-        deadline = time.monotonic() + limits.load_timeout
+        deadline = min(cap, time.monotonic() + limits.load_timeout)
         kill_sent_at: float | None = None
         done_seen = False
         selector = selectors.DefaultSelector()
@@ -337,6 +347,7 @@ class Worker:
                     deadline = min(deadline, now + KILL_GRACE_SECONDS)
                 if exited is None and kill_sent_at is None and now >= deadline:
                     state.timed_out = not state.done
+                    state.capped = now >= cap
                     self._send_kill()
                     kill_sent_at = now
                 if kill_sent_at is not None and exited is None:
@@ -362,7 +373,7 @@ class Worker:
                         *lines, pending = pending.split(b"\n")
                         for line in lines:
                             if self._on_event(state, line, token, child_pid, limits):
-                                deadline = time.monotonic() + limits.test_timeout
+                                deadline = min(cap, time.monotonic() + limits.test_timeout)
                     else:
                         try:
                             alive = self.frames.feed()
@@ -374,11 +385,17 @@ class Worker:
                             exited = {"code": None, "lost": True}
                             state.worker_lost = True
                             continue
-                        while (frame := self.frames.pop()) is not None:
-                            if frame.get("op") == "forked":
-                                child_pid = frame["pid"]  # type: ignore[assignment]
-                            elif frame.get("op") == "exited":
-                                exited = frame
+                        try:
+                            while (frame := self.frames.pop()) is not None:
+                                if frame.get("op") == "forked":
+                                    child_pid = frame["pid"]  # type: ignore[assignment]
+                                elif frame.get("op") == "exited":
+                                    exited = frame
+                        except WorkerDied:
+                            # Something wrote into the control channel: this worker is done.
+                            selector.unregister(self.sock)
+                            exited = {"code": None, "lost": True}
+                            state.worker_lost = True
         finally:
             selector.close()
         state.exit_code = exited.get("code") if exited else None  # type: ignore[assignment]

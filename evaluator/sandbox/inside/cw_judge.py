@@ -34,6 +34,7 @@ import os
 import sys
 import types
 import unittest
+import unittest.mock
 
 import cw_runner
 import cw_wire
@@ -266,6 +267,7 @@ class Judge(cw_runner.Hooks):
         self.jid_of = {}
         self.task_classes = ()
         self.stand_ins = {}
+        self.unjudgeable = None
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
         self.module = None
@@ -518,6 +520,30 @@ class Judge(cw_runner.Hooks):
     def broken(self):
         return self.channel.broken
 
+    def overrule(self):
+        found, self.unjudgeable = self.unjudgeable, None
+        return None if found is None else ("Unjudgeable", found)
+
+    def guard_patches(self):
+        """`unittest.mock.patch` of something in this process (`builtins.open`, a library
+        function) would not reach the candidate's process: such a test is reported as not
+        judgeable rather than judged against an unpatched candidate. Patching the candidate's
+        own module or objects goes through the proxies and works."""
+        original = unittest.mock._patch.__enter__
+        judge = self
+
+        def enter(patcher):
+            target = patcher.getter()
+            if not isinstance(target, RemoteModule | RemoteObject | RemoteType):
+                name = getattr(target, "__name__", type(target).__name__)
+                judge.unjudgeable = (
+                    f"the test patches {name}.{patcher.attribute} in the judge's process, "
+                    "which the candidate's process never sees"
+                )
+            return original(patcher)
+
+        unittest.mock._patch.__enter__ = enter
+
     def context(self, name):
         if self.coverage and self.channel.broken is None:
             with contextlib.suppress(CandidateLost):
@@ -547,6 +573,7 @@ def run(sock, request, emit, workdir):
     module_name = request["module_name"]
     judge = _judge = Judge(sock, module_name)
     judge.coverage = bool(request.get("coverage"))
+    judge.guard_patches()
     try:
         module, names = judge._ask({"kind": "request", "op": "load", "target": None})
         if not isinstance(module, RemoteModule) or type(names) is not list:

@@ -108,6 +108,10 @@ class Hooks:
         """A reason why this test's result cannot be trusted, or None."""
         return None
 
+    def overrule(self):
+        """(error type, detail) when the test that just ran cannot be judged here, or None."""
+        return None
+
 
 def groups_of(order):
     groups = []
@@ -214,6 +218,9 @@ def run_module(tests_module, order, emit, hooks, test_case=unittest.case.TestCas
             started = _clock()
             status, error_type, detail = run_one(cls, method, hooks)
             seconds = _clock() - started
+            overruled = hooks.overrule()
+            if overruled is not None:
+                status, (error_type, detail) = "error", overruled
             hooks.context("(fixtures)")
             broken = hooks.broken()
             if broken is not None:

@@ -384,6 +384,7 @@ def sample_child(request, result_fd, workdir, stderr_path):
         fd = random.randrange(40, 200)
         os.dup2(result_fd, fd)
         os.close(result_fd)
+        keep_only(fd)
         emit = Emitter(fd, request["token"])
         null = os.open(os.devnull, os.O_RDWR)
         os.dup2(null, 0)
@@ -663,6 +664,9 @@ def main():
     prctl(PR_SET_DUMPABLE, 0)  # samples run as the same user: keep them out of /proc/<zygote>
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a sample come back here to be killed
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    # Only the control socket on fd 3 stays: a second descriptor of it (the number it had in
+    # the parent) would be inherited by every sample.
+    keep_only(CONTROL_FD)
     ctl = socket.socket(fileno=CONTROL_FD)
     loaded = preload(settings.get("preload", []))
     send_frame(ctl, {"op": "ready", "pid": os.getpid(), "uid": os.getuid(), "preloaded": loaded})
