@@ -2,7 +2,8 @@
 
 Nothing is downloaded: the tokenizer is a byte-level BPE trained here on Python source from the
 standard library, the weights are random (seeded). The model writes gibberish, which is the point:
-the pipeline must survive it and score every sample as a failure.
+the pipeline must survive it and score every sample as a failure; made to write the canonical
+solution by a structured-output constraint (tests/vllm/canonical.py), it must score in full.
 
 Run as a script to build one: ``python tests/tinymodel.py OUT_DIR``.
 """

@@ -1,42 +1,66 @@
 """The real vLLM engine on a tiny random Llama: offline engine and OpenAI-compatible server.
 
-Both run all three strategies and score the samples. The model writes gibberish, so every sample
-must be present, kept as raw text, and scored as a failure.
+Both run all three strategies on two bundled tasks and score the samples, twice over. Left
+alone, the random model writes gibberish: every sample must be present, kept as raw text, and
+scored 0%. Made to write the canonical solution (a structured-output constraint per request, see
+``canonical.py``), the same pipeline must score 100%, which an evaluator that fails everything,
+or a backend that mixes up requests, would not.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from canonical import (
+    CanonicalAnswers,
+    constrain_offline_engine,
+    constrain_openai_client,
+    holistic_answer,
+    method_answer,
+)
 from typer.testing import CliRunner
 
 from classwright.cli import app
-from classwright.evaluator.backend_openai import wait_for_server
+from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
 
 STRATEGIES = ("holistic", "incremental", "compositional")
 SAMPLES = 2
-# Short completions keep the suite fast; the pipeline does not care how long the gibberish is.
+# Short completions keep the gibberish runs fast; the pipeline does not care how long it is.
 # No --seed: vLLM 0.32's CPU build fails seeded requests once prefill is chunked ("CPU Generator
 # does not use offset"); seeded sampling is a GPU matter.
-SAMPLING = ["--samples", str(SAMPLES), "--temperature", "0.8", "--max-tokens", "24"]
+GIBBERISH = ["--samples", str(SAMPLES), "--temperature", "0.8", "--max-tokens", "24"]
+OFFLINE = ["--backend", "vllm", "--dtype", "float32", "--enforce-eager"]
+
+
+def canonical_sampling(records: list[TaskRecord]) -> list[str]:
+    """Sampling settings with room for the longest canonical answer, at a temperature that
+    would scatter free samples: only the constraint keeps the two samples identical."""
+    texts = [holistic_answer(r) for r in records]
+    texts += [method_answer(m) for r in records for m in r.methods_info]
+    # Every token writes at least one byte, however the engine splits the text into tokens.
+    longest = max(len(text.encode("utf-8")) for text in texts)
+    return ["--samples", str(SAMPLES), "--temperature", "0.8", "--max-tokens", str(longest)]
 
 
 def lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def check_run(out_dir: Path, tasks: Path, backend: str) -> None:
-    records = json.loads(tasks.read_text())
-    task_ids = sorted(r["task_id"] for r in records)
+def run_eval(out_dir: Path, tasks: Path, *options: str) -> None:
+    result = CliRunner().invoke(
+        app, ["eval", "--tasks", str(tasks), "--out-dir", str(out_dir), *options]
+    )
+    assert result.exit_code == 0, result.output
+    assert "pass@k (%) by strategy" in result.output
+
+
+def check_run(out_dir: Path, records: list[TaskRecord], backend: str, passed: float) -> None:
+    """Every sample present and well-formed, and every strategy scored ``passed``."""
+    task_ids = sorted(r.task_id for r in records)
     for strategy in STRATEGIES:
         samples = lines(out_dir / f"samples-{strategy}.jsonl")
         assert sorted({s["task_id"] for s in samples}) == task_ids
@@ -47,120 +71,93 @@ def check_run(out_dir: Path, tasks: Path, backend: str) -> None:
             assert sample["completion"], "the raw completion is kept"
         if strategy != "holistic":
             for sample in samples:
-                record = next(r for r in records if r["task_id"] == sample["task_id"])
-                assert len(sample["raw_outputs"]) == len(record["methods_info"])
+                record = next(r for r in records if r.task_id == sample["task_id"])
+                assert len(sample["raw_outputs"]) == len(record.methods_info)
                 assert sample["code"] is not None, "the skeleton still carries the class"
         results = json.loads((out_dir / f"results-{strategy}.json").read_text())
         summary = results["summary"]
         assert summary["samples"] == len(task_ids) * SAMPLES
-        assert summary["class_pass_at_k"]["1"] == 0.0
-        assert summary["method_pass_at_k"]["1"] == 0.0
+        assert summary["class_pass_at_k"]["1"] == passed, strategy
+        assert summary["method_pass_at_k"]["1"] == passed, strategy
 
 
-def test_offline_engine_all_strategies_then_scoring(
-    tiny_model: Path, vllm_tasks: Path, tmp_path: Path
+def check_canonical_texts(
+    out_dir: Path, records: list[TaskRecord], answers: CanonicalAnswers
 ) -> None:
-    out_dir = tmp_path / "offline"
-    result = CliRunner().invoke(
-        app,
-        [
-            "eval",
-            "--backend",
-            "vllm",
-            "--model",
-            str(tiny_model),
-            "--tasks",
-            str(vllm_tasks),
-            "--out-dir",
-            str(out_dir),
-            "--dtype",
-            "float32",
-            "--enforce-eager",
-            *SAMPLING,
-        ],
-    )
-    assert result.exit_code == 0, result.output
-    assert "pass@k (%) by strategy" in result.output
-    check_run(out_dir, vllm_tasks, "vllm")
-    holistic = lines(out_dir / "samples-holistic.jsonl")
+    """The engine wrote exactly the canonical text for every request, and only once each."""
+    by_id = {r.task_id: r for r in records}
+    for sample in lines(out_dir / "samples-holistic.jsonl"):
+        assert sample["completion"] == holistic_answer(by_id[sample["task_id"]])
+    for strategy in ("incremental", "compositional"):
+        for sample in lines(out_dir / f"samples-{strategy}.jsonl"):
+            methods = by_id[sample["task_id"]].methods_info
+            assert sample["raw_outputs"] == [method_answer(m) for m in methods], strategy
+    generation = json.loads((out_dir / "generation.json").read_text())
+    requests = sum(s["requests"] for s in generation["strategies"].values())
+    assert len(answers.given) == requests, "every request was constrained"
+
+
+def test_offline_engine_writes_gibberish_that_scores_zero(
+    tiny_model: Path, vllm_tasks: Path, task_records: list[TaskRecord], tmp_path: Path
+) -> None:
+    run_eval(tmp_path, vllm_tasks, "--model", str(tiny_model), *OFFLINE, *GIBBERISH)
+    check_run(tmp_path, task_records, "vllm", passed=0.0)
+    holistic = lines(tmp_path / "samples-holistic.jsonl")
     first = {(s["task_id"], s["index"]): s["completion"] for s in holistic}
     # The two samples of a task come from one request with n=2 and differ.
     assert any(first[(t, 0)] != first[(t, 1)] for t, _ in first)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def test_openai_server_all_strategies_then_scoring(
-    tiny_model: Path, vllm_tasks: Path, tmp_path: Path
+def test_offline_engine_made_to_write_the_canonical_solution_scores_full(
+    tiny_model: Path,
+    vllm_tasks: Path,
+    task_records: list[TaskRecord],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    port = free_port()
-    log = (tmp_path / "server.log").open("w")
-    env = dict(os.environ, VLLM_ENABLE_V1_MULTIPROCESSING="1")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vllm.entrypoints.openai.api_server",
-            "--model",
-            str(tiny_model),
-            "--served-model-name",
-            "tiny",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--dtype",
-            "float32",
-            "--enforce-eager",
-            "--max-model-len",
-            "8192",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=env,
-        cwd=tmp_path,
-        start_new_session=True,
+    answers = CanonicalAnswers(task_records)
+    constrain_offline_engine(monkeypatch, answers)
+    run_eval(
+        tmp_path,
+        vllm_tasks,
+        "--model",
+        str(tiny_model),
+        *OFFLINE,
+        *canonical_sampling(task_records),
     )
-    try:
-        base_url = f"http://127.0.0.1:{port}/v1"
-        if not wait_for_server(base_url, 240):
-            pytest.fail(
-                "vLLM server did not start:\n" + (tmp_path / "server.log").read_text()[-3000:]
-            )
-        out_dir = tmp_path / "served"
-        result = CliRunner().invoke(
-            app,
-            [
-                "eval",
-                "--backend",
-                "openai",
-                "--model",
-                "tiny",
-                "--base-url",
-                base_url,
-                "--tasks",
-                str(vllm_tasks),
-                "--out-dir",
-                str(out_dir),
-                "--retries",
-                "1",
-                *SAMPLING,
-            ],
-        )
-        assert result.exit_code == 0, result.output
-        check_run(out_dir, vllm_tasks, "openai")
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-        log.close()
+    check_canonical_texts(tmp_path, task_records, answers)
+    check_run(tmp_path, task_records, "vllm", passed=1.0)
+
+
+SERVED = ["--backend", "openai", "--model", "tiny", "--retries", "1"]
+
+
+def test_server_writes_gibberish_that_scores_zero(
+    vllm_server: str, vllm_tasks: Path, task_records: list[TaskRecord], tmp_path: Path
+) -> None:
+    run_eval(tmp_path, vllm_tasks, *SERVED, "--base-url", vllm_server, *GIBBERISH)
+    check_run(tmp_path, task_records, "openai", passed=0.0)
+
+
+def test_server_made_to_write_the_canonical_solution_scores_full(
+    vllm_server: str,
+    vllm_tasks: Path,
+    task_records: list[TaskRecord],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    answers = CanonicalAnswers(task_records)
+    constrain_openai_client(monkeypatch, answers)
+    run_eval(
+        tmp_path,
+        vllm_tasks,
+        *SERVED,
+        "--base-url",
+        vllm_server,
+        *canonical_sampling(task_records),
+    )
+    check_canonical_texts(tmp_path, task_records, answers)
+    check_run(tmp_path, task_records, "openai", passed=1.0)
 
 
 def test_unknown_model_path_is_a_clear_error(vllm_tasks: Path, tmp_path: Path) -> None:
