@@ -65,7 +65,7 @@ class Settings:
 
     timeout: float = 5.0
     memory_bytes: int | None = None
-    verdicts: str = sandbox.IN_PROCESS
+    verdicts: str = sandbox.TWO_PROCESS
 
     def limits(self) -> sandbox.Limits:
         if self.memory_bytes is None:

@@ -98,11 +98,11 @@ def evaluate(
     verdicts: Annotated[
         VerdictMode,
         typer.Option(
-            help="in-process: tests and candidate in one process (default; a candidate written "
-            "to cheat can forge results); two-process: the tests run in a judge process the "
-            "candidate cannot reach (see docs/metrics.md for the cases it cannot judge yet)."
+            help="two-process (default): the tests run in a judge process the candidate cannot "
+            "reach; in-process: tests and candidate in one process, which a candidate written "
+            "to cheat can fool (docs/metrics.md)."
         ),
-    ] = VerdictMode.in_process,
+    ] = VerdictMode.two_process,
     quiet: Quiet = False,
 ) -> None:
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""

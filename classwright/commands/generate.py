@@ -365,8 +365,11 @@ def eval_command(
     resume: Resume = False,
     verdicts: Annotated[
         VerdictMode,
-        typer.Option(help="in-process (default) or two-process (unforgeable) scoring."),
-    ] = VerdictMode.in_process,
+        typer.Option(
+            help="two-process (default): tests in a judge process the candidate cannot reach; "
+            "in-process: one process, forgeable (docs/metrics.md)."
+        ),
+    ] = VerdictMode.two_process,
     quiet: Quiet = False,
 ) -> None:
     """Generate with a model, then score the samples: one table of pass@k by strategy."""
@@ -459,7 +462,7 @@ def score_samples(
     test_timeout: float,
     resume: bool,
     console: Console,
-    verdicts: str = "in-process",
+    verdicts: str = "two-process",
     quiet: bool = False,
 ) -> dict[str, Any]:
     """Score one samples file with the evaluator and write its results.json; the summary."""

@@ -1,25 +1,43 @@
 """Run a candidate class against its unittest suite in a sandbox, with verdicts it cannot forge.
 
-Each sample runs in a fresh process, forked from a warm zygote that lives inside a sandbox
-(bubblewrap where it works, else `unshare`, else rlimits only, reported in `SuiteRun.isolation`).
-The process gets a fresh directory holding only the candidate module and the test module, rlimits
-for memory, processes, file size and open files, and the parent's clock for wall time per test. A
-test that hangs is killed and the remaining tests run in a new process. When `run_suite` returns,
-every process the sample started is gone and its directory removed.
+Each sample runs in fresh processes, forked from a warm zygote that lives inside a sandbox
+(bubblewrap where it works, else `unshare`, else rlimits only, reported in `SuiteRun.isolation`),
+in a fresh directory, under rlimits for memory, processes, file size and open files, with the
+parent's clock for wall time per test and a hard cap per sample. A test that hangs is killed and
+the remaining tests run in new processes. When `run_suite` returns, every process the sample
+started is gone and its directory removed.
 
 >>> run = run_suite("def double(x):\\n    return 2 * x\\n",
 ...     "import unittest\\nfrom solution import *\\n"
 ...     "class DoubleTest(unittest.TestCase):\\n"
 ...     "    def test_two(self):\\n        self.assertEqual(double(2), 4)\\n",
-...     ["DoubleTest.test_two"])
+...     ["DoubleTest.test_two"], verdicts=TWO_PROCESS)
 >>> run.outcomes["DoubleTest.test_two"].passed
 True
 
-Limits: the tests run in the same process as the candidate, so a candidate written to dig through
-the driver's memory could still forge a result line; the checks here (a channel that is not
-stdout, results taken only for the test that started and only from the sample's own pid, integrity
-of unittest and builtins after every test) stop the tricks a generated class can stumble on or
-be tuned to.
+Verdict modes and the threat model. The candidate is assumed to be written to cheat; the tests
+come from the task and are trusted.
+
+- `two-process` (what `classwright evaluate` and `eval` use by default): the test module runs in a
+  *judge* process that never imports or executes candidate code; the candidate runs in its own
+  process and is reached through proxies over a socket (`inside/cw_judge.py`, `cw_candidate.py`,
+  `cw_wire.py`). Only plain data crosses, decoded by the judge into its own types; everything else
+  stays a proxy. Equality, truth of data, ordering, hashing and the pass/fail decision are the
+  judge's: a proxy never equals data, a test passes only when its method returned normally in the
+  judge, and a candidate that dies or breaks the protocol fails the test it served. The test
+  module goes from the parent to the judge directly: neither the zygote nor the candidate ever
+  holds it. Out of reach by construction: anything but being correct, with these limits: the
+  candidate decides what its own objects are (their truth, their equality with each other, what
+  they contain when they are instances of the task's classes), it can write files the tests read,
+  and it can kill the judge (a failure). Tests that `unittest.mock.patch` something in the judge's
+  own process (not the candidate's objects) are reported as `Unjudgeable`.
+- `in-process` (the default of `run_suite`, for trusted code: canonical solutions, skeletons and
+  mutants in `classwright check`): tests and candidate share one process. Integrity checks after
+  every test (builtins, unittest's classes and module globals, the live test and result objects,
+  the test method returning normally) stop the tricks a generated class stumbles on, but a
+  candidate that walks the stack to the result channel, or returns objects equal to anything, is
+  credited (`tests/hostile/steal_channel.py`, `always_equal.py`): never use it to rank untrusted
+  code.
 """
 
 from __future__ import annotations

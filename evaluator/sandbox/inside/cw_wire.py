@@ -493,6 +493,7 @@ def _library_value(value):
             base64.b64encode(value.tobytes()).decode(),
             palette,
             value.format,
+            getattr(value, "filename", None) or None,
         ]
     tree = sys.modules.get("xml.etree.ElementTree")
     if tree is not None:
@@ -506,7 +507,7 @@ def _library_value(value):
 def _dec_image(_codec, item, _depth):
     from PIL import Image
 
-    mode, size, data, palette, kind = item[1], item[2], item[3], item[4], item[5]
+    mode, size, data, palette, kind, filename = item[1:7]
     if type(mode) is not str or mode not in Image.MODES:
         raise WireError("bad image mode")
     if type(size) is not list or len(size) != 2 or not all(type(n) is int and n >= 0 for n in size):
@@ -522,6 +523,10 @@ def _dec_image(_codec, item, _depth):
         if type(kind) is not str or len(kind) > 16:
             raise WireError("bad image format")
         image.format = kind
+    if filename is not None:
+        if type(filename) is not str or len(filename) > 4096:
+            raise WireError("bad image file name")
+        image.filename = filename
     return image
 
 
