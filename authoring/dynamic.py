@@ -24,6 +24,7 @@ from typing import Any
 
 from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
+from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.sandbox import Limits, SuiteRun, collect_test_ids, run_suite
 
 SOLUTION_MODULE = "solution"
@@ -45,7 +46,7 @@ CONDITIONS = (REPEAT, SHUFFLED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK)
 class DynamicSettings:
     """What the dynamic analyses depend on besides the task's files (part of the cache key)."""
 
-    test_timeout: float = 5.0
+    test_timeout: float = PROTOCOL_TEST_SECONDS
     """The budget of one test, in seconds (the sandbox kills a test that takes longer)."""
     slow_test_seconds: float = 1.0
     """A passing test slower than this is reported as slow."""

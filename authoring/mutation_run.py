@@ -21,6 +21,7 @@ from typing import Any
 
 from classwright.authoring.mutation import Mutant, generate_mutants
 from classwright.evaluator import sandbox
+from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
@@ -136,7 +137,7 @@ class MutationSettings:
     operators: tuple[str, ...] | None = None
     timeout_factor: float = 4.0
     min_timeout: float = 1.0
-    canonical_timeout: float = 5.0
+    canonical_timeout: float = PROTOCOL_TEST_SECONDS
     jobs: int = 2
 
 

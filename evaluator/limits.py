@@ -2,15 +2,68 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+PROTOCOL_TEST_SECONDS = 5.0
+"""ClassEval's protocol: 5 s per test case. The one place this number is written."""
+
+
+@dataclass(frozen=True)
+class TimeBudget:
+    """How long each test of a sample may run.
+
+    Derived (the default, EvalPlus's rule): `max(floor, factor x the canonical solution's time for
+    that test)`, with the canonical times measured in the same sandbox. Fixed: one limit for every
+    test (`fixed=5.0` is ClassEval's protocol).
+
+    >>> TimeBudget().limit(0.5)
+    2.0
+    >>> TimeBudget().limit(0.01)
+    1.0
+    >>> TimeBudget(fixed=5.0).limit(0.5)
+    5.0
+    """
+
+    fixed: float | None = None
+    floor: float = 1.0
+    factor: float = 4.0
+
+    def __post_init__(self) -> None:
+        if self.fixed is not None and not self.fixed > 0:
+            raise ValueError("a fixed time limit must be positive")
+        if not self.floor > 0 or not self.factor > 0:
+            raise ValueError("the floor and the factor must be positive")
+
+    @property
+    def derived(self) -> bool:
+        return self.fixed is None
+
+    def limit(self, canonical_seconds: float | None) -> float:
+        """The limit of a test whose canonical run took `canonical_seconds` (None: unknown,
+        e.g. the canonical solution timed out on it; then the protocol's limit, at least)."""
+        if self.fixed is not None:
+            return self.fixed
+        if canonical_seconds is None:
+            return max(self.floor, PROTOCOL_TEST_SECONDS)
+        return max(self.floor, self.factor * canonical_seconds)
+
+    def describe(self) -> dict[str, object]:
+        """How results.json records it."""
+        if self.fixed is not None:
+            return {"mode": "fixed", "seconds": self.fixed}
+        return {"mode": "derived", "floor": self.floor, "factor": self.factor}
 
 
 @dataclass(frozen=True)
 class Limits:
     """What one sample may use. Wall time is measured by the parent; the rest are rlimits."""
 
-    test_timeout: float = 5.0
-    """Wall seconds per test (and per class fixture); the parent kills the sample when it is over."""
+    test_timeout: float = PROTOCOL_TEST_SECONDS
+    """Wall seconds per test (and per class fixture) without a limit of its own in `per_test`;
+    the parent kills the sample when it is over."""
+    per_test: tuple[tuple[str, float], ...] = field(default=())
+    """(test id, seconds): limits of single tests, e.g. derived from the canonical solution."""
     memory_bytes: int = 2 * 1024**3
     """Address space of every sample process (RLIMIT_AS)."""
     processes: int = 64
@@ -25,15 +78,33 @@ class Limits:
     """Wall seconds for the whole sample, restarts included; None: one import and every test at
     its limit (`load_timeout + tests x test_timeout`), which an honest sample never exceeds."""
 
-    def sample_cap(self, tests: int) -> float:
-        """The whole sample's hard limit in seconds, for `tests` tests."""
+    def with_per_test(self, limits: Mapping[str, float]) -> Limits:
+        """These limits with `limits` for single tests."""
+        return replace(self, per_test=tuple(sorted(limits.items())))
+
+    def limit_for(self, test_ids: Iterable[str]) -> float:
+        """Seconds for a phase that runs `test_ids` (a test, or a class fixture of several):
+        the largest of their limits; `test_timeout` for a phase of no test."""
+        own = dict(self.per_test)
+        found = [own.get(test_id, self.test_timeout) for test_id in test_ids]
+        return max(found) if found else self.test_timeout
+
+    def sample_cap(self, test_ids: Iterable[str]) -> float:
+        """The whole sample's hard limit in seconds."""
         if self.sample_timeout is not None:
             return self.sample_timeout
-        return self.load_timeout + max(1, tests) * self.test_timeout
+        ids = list(test_ids)
+        return (
+            self.load_timeout
+            + sum(self.limit_for([t]) for t in ids)
+            + (0.0 if ids else self.test_timeout)
+        )
 
     def __post_init__(self) -> None:
         if self.sample_timeout is not None and not self.sample_timeout > 0:
             raise ValueError("sample_timeout must be positive")
+        if any(not seconds > 0 for _, seconds in self.per_test):
+            raise ValueError("every per-test limit must be positive")
         for name in ("test_timeout", "load_timeout"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive")

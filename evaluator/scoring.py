@@ -15,15 +15,16 @@ import json
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from classwright.evaluator import sandbox
+from classwright.evaluator import canonical_times, sandbox
 from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
 from classwright.evaluator.laziness import class_shape, class_uses
+from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.results import (
     FORMAT_VERSION,
@@ -61,16 +62,50 @@ class Job:
 
 @dataclass(frozen=True)
 class Settings:
-    """What changes a verdict; part of the run key."""
+    """What changes a verdict; part of the run key (the derived limits themselves are not: they
+    are measured, and written into results.json)."""
 
-    timeout: float = 5.0
+    budget: TimeBudget = field(default_factory=TimeBudget)
     memory_bytes: int | None = None
     verdicts: str = sandbox.TWO_PROCESS
+    test_limits: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    """task id -> test id -> seconds, from `derive_test_limits` (derived budgets only)."""
 
-    def limits(self) -> sandbox.Limits:
-        if self.memory_bytes is None:
-            return sandbox.Limits(test_timeout=self.timeout)
-        return sandbox.Limits(test_timeout=self.timeout, memory_bytes=self.memory_bytes)
+    def limits_for(self, task_id: str) -> sandbox.Limits:
+        base = sandbox.Limits(test_timeout=self.budget.limit(None))
+        if self.memory_bytes is not None:
+            base = replace(base, memory_bytes=self.memory_bytes)
+        own = self.test_limits.get(task_id)
+        return base.with_per_test(own) if own and self.budget.derived else base
+
+
+def derive_test_limits(
+    jobs: list[Job], settings: Settings, progress: ProgressReporter | None = None
+) -> Settings:
+    """`settings` with each task's per-test limits, from the canonical solution's times (measured
+    once per task in a runner of their own, cached by content and machine). A fixed budget
+    needs none."""
+    if not settings.budget.derived:
+        return settings
+    records = {job.record.task_id: job for job in jobs}
+    limits: dict[str, dict[str, float]] = {}
+    reporter = progress or NO_PROGRESS
+    reporter.expect(len(records))
+    with sandbox.SuiteRunner() as runner:
+        for task_id, job in sorted(records.items()):
+            record = job.record
+            canonical = candidate_source(record.import_statement, record.solution_code)
+            times = canonical_times.measure(
+                canonical,
+                job.test_source,
+                list(job.test_ids),
+                task_exports(record),
+                settings.verdicts,
+                runner,
+            )
+            limits[task_id] = {t: settings.budget.limit(times.get(t)) for t in job.test_ids}
+            reporter.advance(task_id)
+    return replace(settings, test_limits=limits)
 
 
 def canonical_samples(records: Iterable[TaskRecord]) -> list[Sample]:
@@ -160,7 +195,7 @@ def run_key(jobs: list[Job], settings: Settings) -> str:
     digest = hashlib.sha256()
     digest.update(
         json.dumps(
-            [FORMAT_VERSION, settings.timeout, settings.memory_bytes, settings.verdicts]
+            [FORMAT_VERSION, settings.budget.describe(), settings.memory_bytes, settings.verdicts]
         ).encode()
     )
     for job in jobs:
@@ -186,7 +221,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
             job.candidate,
             job.test_source,
             list(job.test_ids),
-            limits=settings.limits(),
+            limits=settings.limits_for(job.record.task_id),
             verdicts=settings.verdicts,
             exports=_parsed(task_exports, job.record),
         )

@@ -48,3 +48,22 @@ class VerdictMode(StrEnum):
 
     two_process = "two-process"
     in_process = "in-process"
+
+
+Timeout = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout",
+        "--test-timeout",
+        min=0.1,
+        help="One fixed wall-time limit per test, in seconds (ClassEval's protocol: --timeout 5). "
+        "Default: each test's limit is derived from the canonical solution's time for it.",
+    ),
+]
+TimeFloor = Annotated[
+    float, typer.Option(min=0.01, help="Derived limits: the least seconds any test gets.")
+]
+TimeFactor = Annotated[
+    float,
+    typer.Option(min=1.0, help="Derived limits: this many times the canonical solution's time."),
+]

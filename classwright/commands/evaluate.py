@@ -11,7 +11,15 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from classwright.commands.common import Quiet, VerdictMode, reports_input_errors
+from classwright.commands.common import (
+    Quiet,
+    TimeFactor,
+    TimeFloor,
+    Timeout,
+    VerdictMode,
+    reports_input_errors,
+)
+from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.metrics import summarize
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
@@ -20,6 +28,7 @@ from classwright.evaluator.scoring import (
     Settings,
     build_jobs,
     canonical_samples,
+    derive_test_limits,
     run_key,
     score_jobs,
     write_results,
@@ -79,9 +88,9 @@ def evaluate(
     jobs: Annotated[
         int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
     ] = None,
-    timeout: Annotated[
-        float, typer.Option(min=0.1, help="Wall-time limit per test, in seconds.")
-    ] = 5.0,
+    timeout: Timeout = None,
+    time_floor: TimeFloor = 1.0,
+    time_factor: TimeFactor = 4.0,
     memory_mb: Annotated[
         int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
     ] = None,
@@ -120,7 +129,7 @@ def evaluate(
         source = str(samples)
     job_list = build_jobs(sample_list, by_id, samples or tasks)
     settings = Settings(
-        timeout=timeout,
+        budget=TimeBudget(timeout, time_floor, time_factor),
         memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
         verdicts=verdicts.value,
     )
@@ -161,6 +170,8 @@ def evaluate(
 
     started = time.perf_counter()
     try:
+        with progress_reporter("time limits", "tasks", quiet=quiet) as measuring:
+            settings = derive_test_limits(job_list, settings, measuring)
         new = _score_with_progress(pending, settings, journal, workers, quiet)
     except KeyboardInterrupt:
         journal.close()
@@ -179,6 +190,8 @@ def evaluate(
         "samples": source,
         "tasks": str(tasks),
         "timeout": timeout,
+        "time_budget": settings.budget.describe(),
+        "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
         "memory_bytes": settings.memory_bytes,
         "verdicts": settings.verdicts,
         "run_key": key,

@@ -13,7 +13,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from classwright.commands.common import Quiet, VerdictMode, reports_input_errors
+from classwright.commands.common import (
+    Quiet,
+    TimeFactor,
+    TimeFloor,
+    Timeout,
+    VerdictMode,
+    reports_input_errors,
+)
 from classwright.commands.evaluate import load_task_records
 from classwright.evaluator.backends import (
     PRESETS,
@@ -23,6 +30,7 @@ from classwright.evaluator.backends import (
     Sampling,
 )
 from classwright.evaluator.generation import RunReport, RunSettings, SampleFile, generate, replay
+from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.prompts import Context, PromptStyle, Strategy, default_context
 from classwright.schema.errors import InputError
@@ -361,7 +369,9 @@ def eval_command(
     dtype: Dtype = "auto",
     enforce_eager: EnforceEager = False,
     jobs: Annotated[int | None, typer.Option(min=1, help="Samples scored at once.")] = None,
-    test_timeout: Annotated[float, typer.Option(min=0.1, help="Seconds per test.")] = 5.0,
+    timeout: Timeout = None,
+    time_floor: TimeFloor = 1.0,
+    time_factor: TimeFactor = 4.0,
     resume: Resume = False,
     verdicts: Annotated[
         VerdictMode,
@@ -419,7 +429,7 @@ def eval_command(
             records,
             out_dir / f"results-{s.value}.json",
             jobs,
-            test_timeout,
+            TimeBudget(timeout, time_floor, time_factor),
             resume,
             console,
             verdicts.value,
@@ -459,7 +469,7 @@ def score_samples(
     records: list[TaskRecord],
     out: Path,
     jobs: int | None,
-    test_timeout: float,
+    budget: TimeBudget,
     resume: bool,
     console: Console,
     verdicts: str = "two-process",
@@ -474,6 +484,7 @@ def score_samples(
     from classwright.evaluator.scoring import (
         Settings,
         build_jobs,
+        derive_test_limits,
         run_key,
         score_jobs,
         write_results,
@@ -481,7 +492,7 @@ def score_samples(
 
     by_id = {r.task_id: r for r in records}
     job_list = build_jobs(load_samples(samples), by_id, samples)
-    settings = Settings(timeout=test_timeout, memory_bytes=None, verdicts=verdicts)
+    settings = Settings(budget=budget, memory_bytes=None, verdicts=verdicts)
     key = run_key(job_list, settings)
     journal_file = journal_path(out)
     if resume and journal_file.exists():
@@ -493,6 +504,8 @@ def score_samples(
         j for j in job_list if (j.sample.task_id, j.sample.index, j.code_hash) not in done_keys
     ]
     started = time.perf_counter()
+    with progress_reporter("time limits", "tasks", quiet=quiet) as measuring:
+        settings = derive_test_limits(job_list, settings, measuring)
     label = f"score {samples.name}"
     with progress_reporter(label, "samples", len(pending), quiet=quiet) as progress:
         try:
@@ -512,7 +525,9 @@ def score_samples(
     run = {
         "samples": str(samples),
         "tasks": len(records),
-        "timeout": test_timeout,
+        "timeout": budget.fixed,
+        "time_budget": budget.describe(),
+        "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
         "verdicts": verdicts,
         "memory_bytes": None,
         "run_key": key,

@@ -406,13 +406,11 @@ class SuiteRunner:
         coverage: CoverageReport | None = None
         attempts = 0
         worker_starts = 0
-        cap = started + job.limits.sample_cap(len(test_ids))
+        cap = started + job.limits.sample_cap(test_ids)
         while remaining:
             if time.monotonic() >= cap:
                 # No sequence of hangs, crashes and restarts stretches a sample past its cap.
-                detail = (
-                    f"the sample's time cap ({job.limits.sample_cap(len(test_ids)):g} s) ran out"
-                )
+                detail = f"the sample's time cap ({job.limits.sample_cap(test_ids):g} s) ran out"
                 for test_id in remaining:
                     outcomes.setdefault(
                         test_id, TestOutcome(test_id, "timeout", "Timeout", detail, 0.0)
@@ -462,10 +460,14 @@ class SuiteRunner:
                 break
             kind, error_type = ("timeout", "Timeout") if attempt.timed_out else ("crashed", "Crash")
             if attempt.capped:
-                cap_seconds = job.limits.sample_cap(len(test_ids))
+                cap_seconds = job.limits.sample_cap(test_ids)
                 detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
             elif attempt.timed_out:
-                limit = job.limits.test_timeout if attempt.loaded else job.limits.load_timeout
+                limit = (
+                    job.limits.limit_for(attempt.affected)
+                    if attempt.loaded
+                    else job.limits.load_timeout
+                )
                 detail = f"killed after {limit:g} s ({attempt.phase})"
             else:
                 detail = _crash_detail(attempt)

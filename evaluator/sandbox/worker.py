@@ -373,7 +373,8 @@ class Worker:
                         *lines, pending = pending.split(b"\n")
                         for line in lines:
                             if self._on_event(state, line, token, child_pid, limits):
-                                deadline = min(cap, time.monotonic() + limits.test_timeout)
+                                phase = limits.limit_for(state.affected)
+                                deadline = min(cap, time.monotonic() + phase)
                     else:
                         try:
                             alive = self.frames.feed()

@@ -1,0 +1,106 @@
+"""How long each test takes on the canonical solution, measured in the sandbox and cached.
+
+Derived time limits (`limits.TimeBudget`) need the canonical solution's time per test, taken the
+way a sample will run: same sandbox, same verdict mode. The canonical solutions run in a runner of
+their own, so no zygote that later forks a candidate ever held a canonical solution. Times are
+cached by task content, interpreter, verdict mode and machine under
+`$CLASSWRIGHT_CACHE_DIR/canonical-times` (default `$XDG_CACHE_HOME/classwright`), so a second
+run on the same machine measures nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from classwright.evaluator import sandbox
+from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits
+from classwright.schema.files import write_text_atomic
+
+# Generous: the point is to measure a slow canonical test, not to cut it off.
+MEASURE_LIMITS = Limits(test_timeout=12 * PROTOCOL_TEST_SECONDS)
+CACHE_VERSION = 1
+
+TestTimes = dict[str, float | None]
+"""Seconds per test id; None where the canonical run did not finish the test."""
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("CLASSWRIGHT_CACHE_DIR")
+    if root:
+        return Path(root) / "canonical-times"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache")
+    return Path(base) / "classwright" / "canonical-times"
+
+
+def _machine() -> str:
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            cpu = next((line for line in handle if line.startswith("model name")), "")
+    except OSError:
+        pass
+    return f"{platform.machine()}|{cpu.strip()}|{os.cpu_count()}"
+
+
+def cache_key(candidate: str, tests: str, test_ids: Iterable[str], verdicts: str) -> str:
+    digest = hashlib.sha256()
+    for part in (
+        str(CACHE_VERSION),
+        candidate,
+        tests,
+        "\n".join(test_ids),
+        verdicts,
+        sys.version,
+        sys.executable,
+        _machine(),
+    ):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def measure(
+    candidate: str,
+    tests: str,
+    test_ids: list[str],
+    exports: tuple[str, ...],
+    verdicts: str,
+    runner: sandbox.SuiteRunner,
+    cache: Path | None = None,
+) -> TestTimes:
+    """The canonical time of every test of one task, from the cache or measured now."""
+    folder = cache or cache_dir()
+    path = folder / f"{cache_key(candidate, tests, test_ids, verdicts)}.json"
+    try:
+        cached = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(cached, dict) and set(cached) == set(test_ids):
+            return {
+                k: (float(v) if isinstance(v, int | float) else None) for k, v in cached.items()
+            }
+    except (OSError, ValueError):
+        pass
+    run = sandbox.run_suite(
+        candidate,
+        tests,
+        test_ids,
+        limits=MEASURE_LIMITS,
+        verdicts=verdicts,
+        exports=exports,
+        runner=runner,
+    )
+    times: TestTimes = {
+        test_id: (None if outcome.status == "timeout" else outcome.seconds)
+        for test_id, outcome in run.outcomes.items()
+    }
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, json.dumps(times, sort_keys=True) + "\n")
+    except OSError:
+        pass  # a read-only cache only costs the next run the measurement
+    return times

@@ -1,0 +1,138 @@
+"""Per-test time limits: derived from the canonical solution's time, or one fixed limit."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from classwright.cli import app
+from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits, TimeBudget
+from classwright.evaluator.sandbox import run_suite
+from classwright.evaluator.scoring import (
+    Settings,
+    build_jobs,
+    canonical_samples,
+    derive_test_limits,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+TASK = REPO / "benchmark" / "tasks" / "StreamSummary"
+
+
+def test_a_test_whose_canonical_takes_half_a_second_gets_two() -> None:
+    assert TimeBudget().limit(0.5) == 2.0
+    assert TimeBudget(floor=1.0, factor=4.0).limit(0.01) == 1.0  # the floor
+    assert TimeBudget(floor=0.5, factor=10.0).limit(0.2) == 2.0
+    assert TimeBudget().limit(None) == PROTOCOL_TEST_SECONDS  # unknown: the protocol's limit
+
+
+def test_a_fixed_limit_wins() -> None:
+    assert TimeBudget(fixed=5.0).limit(0.5) == 5.0
+    assert TimeBudget(fixed=5.0).limit(30.0) == 5.0
+    assert TimeBudget(fixed=5.0).describe() == {"mode": "fixed", "seconds": 5.0}
+    assert TimeBudget().describe() == {"mode": "derived", "floor": 1.0, "factor": 4.0}
+    with pytest.raises(ValueError):
+        TimeBudget(fixed=0)
+
+
+def test_phase_limits_and_the_sample_cap() -> None:
+    limits = Limits(test_timeout=5.0, load_timeout=10.0).with_per_test({"A.a": 1.0, "A.b": 3.0})
+    assert limits.limit_for(["A.a"]) == 1.0
+    assert limits.limit_for(["A.a", "A.b"]) == 3.0  # a class fixture: its slowest test
+    assert limits.limit_for(["A.c"]) == 5.0
+    assert limits.limit_for([]) == 5.0
+    assert limits.sample_cap(["A.a", "A.b", "A.c"]) == 10.0 + 1.0 + 3.0 + 5.0
+    assert Limits(sample_timeout=7.0).sample_cap(["A.a"]) == 7.0
+
+
+SLEEPY = textwrap.dedent(
+    """
+    import time
+    import unittest
+    from solution import *
+
+
+    class NapTest(unittest.TestCase):
+        def test_quick(self):
+            self.assertEqual(nap(0.0), 0.0)
+
+        def test_slow(self):
+            self.assertEqual(nap(1.5), 1.5)
+    """
+)
+CANDIDATE = "import time\n\ndef nap(seconds):\n    time.sleep(seconds)\n    return seconds\n"
+IDS = ["NapTest.test_quick", "NapTest.test_slow"]
+
+
+@pytest.mark.parametrize("verdicts", ["two-process", "in-process"])
+def test_each_test_runs_under_its_own_limit(verdicts: str) -> None:
+    tight = Limits(test_timeout=5.0).with_per_test({"NapTest.test_slow": 1.0})
+    run = run_suite(CANDIDATE, SLEEPY, IDS, limits=tight, verdicts=verdicts)
+    assert run.outcomes["NapTest.test_quick"].passed
+    assert run.outcomes["NapTest.test_slow"].status == "timeout"
+    assert "killed after 1 s" in run.outcomes["NapTest.test_slow"].detail
+    roomy = Limits(test_timeout=1.0).with_per_test({"NapTest.test_slow": 4.0})
+    assert run_suite(CANDIDATE, SLEEPY, IDS, limits=roomy, verdicts=verdicts).passed
+
+
+def test_the_sample_cap_stops_a_sample_that_keeps_hanging() -> None:
+    limits = Limits(test_timeout=2.0, sample_timeout=2.5)
+    tests = SLEEPY.replace("nap(0.0), 0.0", "nap(1.5), 1.5")
+    run = run_suite(CANDIDATE, tests, IDS, limits=limits)
+    assert [o.status for o in run.outcomes.values()] == ["passed", "timeout"]
+    assert "time cap" in run.outcomes["NapTest.test_slow"].detail
+    assert run.seconds < 6.0
+
+
+def test_limits_come_from_the_canonical_solution_and_are_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from classwright.authoring.taskdir import load_tasks
+
+    monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path))
+    records = load_tasks(TASK)
+    jobs = build_jobs(canonical_samples(records), {r.task_id: r for r in records}, TASK)
+    settings = derive_test_limits(jobs, Settings(budget=TimeBudget(floor=0.25, factor=4.0)))
+    limits = settings.test_limits[records[0].task_id]
+    assert set(limits) == set(jobs[0].test_ids)
+    assert all(limit >= 0.25 for limit in limits.values())
+    cached = list((tmp_path / "canonical-times").glob("*.json"))
+    assert len(cached) == 1
+    times = json.loads(cached[0].read_text())
+    assert all(limits[t] == max(0.25, 4 * s) for t, s in times.items())
+    # A second derivation reads the cache: change the cached times and see them used.
+    cached[0].write_text(json.dumps({t: 10.0 for t in times}))
+    again = derive_test_limits(jobs, Settings(budget=TimeBudget(floor=0.25, factor=4.0)))
+    assert set(again.test_limits[records[0].task_id].values()) == {40.0}
+    assert derive_test_limits(jobs, Settings(budget=TimeBudget(fixed=5.0))).test_limits == {}
+
+
+def test_evaluate_writes_the_budget_and_every_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    runner = CliRunner()
+    derived = tmp_path / "derived.json"
+    result = runner.invoke(
+        app,
+        ["evaluate", "--canonical", "--tasks", str(TASK), "--out", str(derived), "--quiet"],
+    )
+    assert result.exit_code == 0, result.output
+    run = json.loads(derived.read_text())["run"]
+    assert run["time_budget"] == {"mode": "derived", "floor": 1.0, "factor": 4.0}
+    assert run["timeout"] is None
+    (limits,) = run["test_limits"].values()
+    assert len(limits) >= 5 and all(value >= 1.0 for value in limits.values())
+    fixed = tmp_path / "fixed.json"
+    result = runner.invoke(
+        app,
+        ["evaluate", "--canonical", "--tasks", str(TASK), "--out", str(fixed), "--timeout", "5"],
+    )
+    assert result.exit_code == 0, result.output
+    run = json.loads(fixed.read_text())["run"]
+    assert run["time_budget"] == {"mode": "fixed", "seconds": 5.0}
+    assert run["timeout"] == 5.0 and run["test_limits"] == {}
