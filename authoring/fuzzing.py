@@ -20,11 +20,11 @@ samples you are prepared to run; a hostile sample can only spoil its own fuzz re
 from __future__ import annotations
 
 import ast
+import cmath
 import contextlib
 import copy
 import io
 import json
-import math
 import os
 import random
 import signal
@@ -336,19 +336,20 @@ def _own(value: Any) -> bool:
 
 
 def same(a: Any, b: Any, depth: int = 0) -> bool:
-    """Equal as a test would see it: floats within 1e-9, own classes by their fields, and
-    values that only compare by identity (connections, files) are taken as equal."""
+    """Equal as a test would see it: floats and complex numbers within 1e-9, own classes by
+    their fields, and values that only compare by identity (connections, files) are taken as
+    equal."""
     if depth > 8:
         return True
     if _own(a) and _own(b):
         return type(a).__name__ == type(b).__name__ and same(
             getattr(a, "__dict__", {}), getattr(b, "__dict__", {}), depth + 1
         )
-    if isinstance(a, float) or isinstance(b, float):
-        if isinstance(a, int | float) and isinstance(b, int | float):
-            if math.isnan(a) and math.isnan(b):
+    if isinstance(a, float | complex) or isinstance(b, float | complex):
+        if isinstance(a, int | float | complex) and isinstance(b, int | float | complex):
+            if cmath.isnan(a) and cmath.isnan(b):
                 return True
-            return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+            return cmath.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
         return False
     if isinstance(a, list | tuple) and isinstance(b, list | tuple):
         return (

@@ -7,7 +7,7 @@ Docstrings follow ClassEval's layout: a description, then ``:param name: text``,
 A parameter's or return's type is read from its text in the places ClassEval's authors put it:
 
 - first: ``float, the radius``, ``int. The age.``, ``a list of strings, the words``;
-- last, after the final comma: ``angle of sector, float``, ``The date to look up,datetime.``;
+- last, after the final comma: ``width of the frame, float``, ``The day the loan ends,datetime.``;
 - the whole text: ``str``, ``List[List[str]]``.
 
 A segment is read only when it is a type and nothing else, or a basic type followed by a
@@ -26,17 +26,17 @@ is not mistaken for a type. A type is spelled with:
   (``datetime``, ``date``, ``complex``, ``bytes``, ``object``, ``function``, ``callable``,
   ``iterator``, ``generator``), or a capitalised word that is all of its segment
   (``Element, the root``). Elsewhere a capitalised word is read as English (``The date``,
-  ``Text to split``), and so is an abbreviation in capitals (``BMI, the index``).
+  ``Text to split``), and so is an abbreviation in capitals (``GDP, the output``).
 
 An article may precede a type (``a list of int``), but only ``a``/``an``: ``the date`` names a
 thing, not its type.
 
 Why these words: in ClassEval's 508 ``:param`` lines every segment that is one capitalised
 word and not a basic name is a class (``BankAccount``; ``Element`` and ``Iterator`` in
-returns), the one all-capitals segment is an abbreviation (``BMI``), and ``complex``,
+returns), the one all-capitals segment is an abbreviation, and ``complex``,
 ``datetime``, ``object`` and ``function`` stand alone in a segment only as types. Reading a type word at the end of a noun phrase
-(``a sentence str``) or after a count (``list of two integer numbers``) would also read
-``The first complex number`` as ``float``; those 31 lines are left unread.
+(``a title str``) or after a count (``list of three integer values``) would also read
+``The phone number`` as ``float``; those 31 lines are left unread.
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ class ContractType:
 class ParamContract:
     name: str
     type_text: str
-    """The type as written (``angle of sector, float`` -> ``float``); empty when none is read."""
+    """The type as written (``height of the box, float`` -> ``float``); empty when none is read."""
     type: ContractType | None
     description: str
     """The text without the type."""
@@ -348,9 +348,9 @@ def read_field_type(
 ) -> tuple[str, ContractType | None, str]:
     """The type in a field's text, first or last: (type as written, type, the rest).
 
-    >>> text, found, rest = read_field_type("angle of sector, float")
+    >>> text, found, rest = read_field_type("height of the box, float")
     >>> text, str(found), rest
-    ('float', 'float', 'angle of sector')
+    ('float', 'float', 'height of the box')
     """
     text = text.strip()
     cuts = _top_level_cuts(text)

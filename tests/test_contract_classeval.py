@@ -25,12 +25,12 @@ from classwright.evaluator.contract import parse_method_contract
 
 # Documented parameters whose type the reader leaves unread, by the form their text takes.
 UNREAD = {
-    # a size or shape before the type: "a 3*3 ... list of ..."
+    # a board size before the type
     ("EightPuzzle", "__init__", "initial_state"),
     ("EightPuzzle", "find_blank", "state"),
     ("EightPuzzle", "move", "state"),
     ("EightPuzzle", "get_possible_moves", "state"),
-    # prose only ("matrix", "N * k")
+    # prose only (a matrix and its shape)
     ("KappaCalculator", "kappa", "testData"),
     ("KappaCalculator", "fleiss_kappa", "testData"),
     # the type as the last word of a noun phrase, without a comma
@@ -40,14 +40,14 @@ UNREAD = {
     ("LongestWord", "find_longest_word", "sentence"),
     # "list of" followed by a count and prose
     ("MahjongConnect", "__init__", "BOARD_SIZE"),
-    # a noun before the type and its field names: "position tuple(x, y) of ..."
+    # a noun before the type, and the type followed by its field names in parentheses
     ("MahjongConnect", "is_valid_move", "pos1"),
     ("MahjongConnect", "is_valid_move", "pos2"),
     ("MahjongConnect", "has_path", "pos1"),
     ("MahjongConnect", "has_path", "pos2"),
     ("MahjongConnect", "remove_icons", "pos1"),
     ("MahjongConnect", "remove_icons", "pos2"),
-    # "must be a tuple, list ..." inside a sentence
+    # types named inside a sentence
     ("MetricsCalculator2", "mrr", "data"),
     ("MetricsCalculator2", "map", "data"),
     # "list of" followed by words that are not types

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from progress_recording import RecordingProgress
 from typer.testing import CliRunner
 
-from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz
+from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz, same
 from classwright.authoring.strategies import strategy_for
 from classwright.cli import app
 from classwright.evaluator.contract import ContractType
@@ -255,3 +255,11 @@ def test_plan_reads_trailing_types_and_says_why_a_method_is_not_fuzzed() -> None
     assert not record_plan.skip_reason
     assert merge_plan.skip_reason == "no values to draw for parameter other (Ledger)"
     assert find_plan.skip_reason == "no type for parameter words in the contract"
+
+
+def test_complex_results_compare_within_rounding_like_floats() -> None:
+    # The same quotient computed two ways differs in the last bit.
+    assert same(complex(270600.5897, 0) / 31, complex(270600.5897 / 31, 1e-20))
+    assert same(1.0, 1 + 0j)
+    assert not same(1 + 0j, 1.001 + 0j)
+    assert not same(2j, "2j")

@@ -61,6 +61,22 @@ class ParamWithoutType(Rule):
             ''',
             tests=smoke_tests("Basket"),
         ),
+        Fixture(
+            solution='''
+            class Basket:
+                """Items in a basket."""
+
+                def add(self, item, count):
+                    """
+                    Add an item.
+                    :param item: the item to add, str
+                    :param count: how many,int or float.
+                    :return: int, the number of items
+                    """
+                    return count
+            ''',
+            tests=smoke_tests("Basket"),
+        ),
     )
     INVALID = (
         Fixture(
