@@ -133,7 +133,9 @@ def _with_docstring(node: Any, doc: cst.SimpleStatementLine) -> Any:
     if docstring_statement(body) is not None:
         rest = rest[1:]
     if rest and isinstance(rest[0], cst.SimpleStatementLine | cst.BaseCompoundStatement):
-        rest[0] = rest[0].with_changes(leading_lines=())
+        # Blank lines go (the docstring now opens the body); a comment stays with its code.
+        kept = [line for line in rest[0].leading_lines if line.comment is not None]
+        rest[0] = rest[0].with_changes(leading_lines=kept)
     return node.with_changes(
         body=body.with_changes(body=[doc.with_changes(leading_lines=()), *rest])
     )
@@ -155,6 +157,16 @@ def _string_content(module: cst.Module) -> str | None:
     return None
 
 
+def _described_class_doc(record: Mapping[str, Any]) -> cst.SimpleStatementLine | None:
+    """The class docstring in a record's ``class_description``, when it holds one."""
+    described = _parse_or_none(
+        f"class {record['class_name']}:\n" + record["class_description"] + "    pass\n"
+    )
+    if described is None or (cls := find_class(described)) is None:
+        return None
+    return docstring_statement(cls.body)
+
+
 def _contract_docstrings(
     record: Mapping[str, Any], outcome: ImportOutcome
 ) -> tuple[cst.SimpleStatementLine | None, dict[str, cst.SimpleStatementLine]]:
@@ -173,17 +185,17 @@ def _contract_docstrings(
             doc = docstring_statement(func.body)
             if doc is not None:
                 docs[func.name.value] = doc
-        return docstring_statement(class_def.body), docs
+        class_doc = docstring_statement(class_def.body)
+        if class_doc is None and (class_doc := _described_class_doc(record)) is not None:
+            outcome.repairs.append(
+                "the published skeleton's class has no docstring; class_description was used"
+            )
+        return class_doc, docs
     outcome.repairs.append(
         "the published skeleton is not valid Python; docstrings were taken from "
         "class_description, class_constructor and each method_description instead"
     )
-    class_doc = None
-    described = _parse_or_none(
-        f"class {class_name}:\n" + record["class_description"] + "    pass\n"
-    )
-    if described is not None and (cls := find_class(described)) is not None:
-        class_doc = docstring_statement(cls.body)
+    class_doc = _described_class_doc(record)
     docs = {}
     constructor = _parse_or_none(record["class_constructor"].replace(": \n", ":\n", 1))
     if constructor is not None and (cls := find_class(constructor)) is not None:

@@ -153,18 +153,25 @@ def _lines_of(code: str, start: int, end: int) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _method_spans(wrapper: MetadataWrapper, class_name: str) -> dict[str, tuple[int, int, int]]:
-    """For every method: (line of ``def``, end line of its docstring or def line, end line)."""
+def _method_spans(
+    wrapper: MetadataWrapper, class_name: str
+) -> dict[str, tuple[int, int, int, int]]:
+    """For every method: (first line, its first decorator's or the ``def``; line of ``def``;
+    end line of its docstring or def line; end line).
+
+    A method's text starts at its decorators, as in ClassEval: ``@staticmethod`` is part of
+    the contract a model is shown."""
     positions = wrapper.resolve(PositionProvider)
     class_def = find_class(wrapper.module, class_name)
-    spans: dict[str, tuple[int, int, int]] = {}
+    spans: dict[str, tuple[int, int, int, int]] = {}
     if class_def is None:
         return spans
     for func in class_methods(class_def):
         def_line = positions[func.name].start.line
+        first = positions[func.decorators[0]].start.line if func.decorators else def_line
         doc = docstring_statement(func.body)
         doc_end = positions[doc].end.line if doc is not None else def_line
-        spans[func.name.value] = (def_line, doc_end, positions[func].end.line)
+        spans[func.name.value] = (first, def_line, doc_end, positions[func].end.line)
     return spans
 
 
@@ -258,14 +265,14 @@ def analyse_class(source: str, path: str | Path, class_name: str | None = None) 
         name = func.name.value
         if name == "__init__":
             continue
-        def_line, doc_end, _ = spans[name]
-        s_def, _, s_end = stripped_spans[name]
+        first, def_line, doc_end, _ = spans[name]
+        s_first, _, _, s_end = stripped_spans[name]
         models.append(
             MethodModel(
                 name=name,
                 line=def_line,
-                description=_lines_of(source, def_line, doc_end),
-                code=_lines_of(stripped_code, s_def, s_end),
+                description=_lines_of(source, first, doc_end),
+                code=_lines_of(stripped_code, s_first, s_end),
                 dependencies=tags[name],
                 has_docstring=docstring_statement(func.body) is not None,
             )

@@ -1,21 +1,27 @@
-"""Field-by-field comparison of exported records with the records they were imported from."""
+"""Field-by-field comparison of exported records with the records they were imported from.
+
+Every field of ClassEval's record is compared, and every field of each method in
+``methods_info`` (matched by name). Code and prompt text is compared with all whitespace
+removed (layout is not content); a difference in text is detailed by the SHA-256 of both
+sides, so a listed difference pins the exact text on each side.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-COMPARED = (
-    "class_name",
-    "import_statement",
-    "fields",
-    "test_classes",
-    "method_names",
-    "method_test_classes",
-    "test",
-    "test_code",
-    "skeleton",
+TEXT_FIELDS = ("class_description", "class_constructor", "skeleton", "solution_code", "test")
+LIST_FIELDS = ("class_name", "import_statement", "fields", "test_classes")
+METHOD_TEXT_FIELDS = ("method_description", "solution_code", "test_code")
+METHOD_LIST_FIELDS = ("test_class",)
+DEPENDENCY_KINDS = (
+    "Standalone",
+    "lib_dependencies",
+    "field_dependencies",
+    "method_dependencies",
 )
 
 
@@ -23,6 +29,7 @@ COMPARED = (
 class Difference:
     task_id: str
     field: str
+    """A record field (``solution_code``) or a method's (``methods_info[add].test_code``)."""
     detail: str
 
 
@@ -31,19 +38,59 @@ def _normalise(code: str) -> str:
     return "".join(code.split())
 
 
-def _views(record: Mapping[str, Any]) -> dict[str, Any]:
-    methods = record["methods_info"]
-    return {
-        "class_name": record["class_name"],
-        "import_statement": [s.strip() for s in record["import_statement"]],
-        "fields": list(record["fields"]),
-        "test_classes": list(record["test_classes"]),
-        "method_names": [m["method_name"] for m in methods],
-        "method_test_classes": {m["method_name"]: m["test_class"] for m in methods},
-        "test": _normalise(record["test"]),
-        "test_code": {m["method_name"]: _normalise(m["test_code"]) for m in methods},
-        "skeleton": _normalise(record["skeleton"]),
-    }
+def text_digest(text: str) -> str:
+    """The first 12 hex digits of the SHA-256 of ``text`` with its whitespace removed."""
+    return hashlib.sha256(_normalise(text).encode()).hexdigest()[:12]
+
+
+def _text(a: str, b: str) -> str | None:
+    if _normalise(a) == _normalise(b):
+        return None
+    return f"sha256 {text_digest(a)} -> {text_digest(b)}"
+
+
+def _plain(a: Any, b: Any) -> str | None:
+    return None if a == b else f"{a!r} -> {b!r}"
+
+
+def _dependencies(a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
+    changed = [
+        f"{kind}: {a.get(kind)!r} -> {b.get(kind)!r}"
+        for kind in sorted(set(DEPENDENCY_KINDS) | set(a) | set(b))
+        if _sorted(a.get(kind)) != _sorted(b.get(kind))
+    ]
+    return "; ".join(changed) or None
+
+
+def _sorted(value: Any) -> Any:
+    return sorted(value) if isinstance(value, list) else value
+
+
+def _method_differences(
+    task_id: str, original: Mapping[str, Any], exported: Mapping[str, Any]
+) -> list[Difference]:
+    theirs = {m["method_name"]: m for m in original["methods_info"]}
+    ours = {m["method_name"]: m for m in exported["methods_info"]}
+    differences = []
+    names = _plain(list(theirs), list(ours))
+    if names:
+        differences.append(Difference(task_id, "methods_info", f"method names {names}"))
+    for name in (n for n in theirs if n in ours):
+        a, b = theirs[name], ours[name]
+        where = f"methods_info[{name}]"
+        for field in METHOD_TEXT_FIELDS:
+            if detail := _text(a[field], b[field]):
+                differences.append(Difference(task_id, f"{where}.{field}", detail))
+        for field in METHOD_LIST_FIELDS:
+            if detail := _plain(a[field], b[field]):
+                differences.append(Difference(task_id, f"{where}.{field}", detail))
+        if detail := _dependencies(a["dependencies"], b["dependencies"]):
+            differences.append(Difference(task_id, f"{where}.dependencies", detail))
+        unknown = set(a) - {"method_name", "dependencies", *METHOD_TEXT_FIELDS, *METHOD_LIST_FIELDS}
+        for field in sorted(unknown):
+            if detail := _plain(a[field], b.get(field)):
+                differences.append(Difference(task_id, f"{where}.{field}", detail))
+    return differences
 
 
 def compare_records(
@@ -58,16 +105,15 @@ def compare_records(
         if other is None:
             differences.append(Difference(task_id, "task_id", "missing from the export"))
             continue
-        mine, theirs = _views(original), _views(other)
-        for name in COMPARED:
-            if mine[name] != theirs[name]:
-                a, b = mine[name], theirs[name]
-                if isinstance(a, dict) and isinstance(b, dict):
-                    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-                    detail = f"differs for {', '.join(keys)}"
-                elif isinstance(a, list):
-                    detail = f"{a} -> {b}"
-                else:
-                    detail = "content differs"
-                differences.append(Difference(task_id, name, detail))
+        for field in TEXT_FIELDS:
+            if detail := _text(original[field], other[field]):
+                differences.append(Difference(task_id, field, detail))
+        for field in LIST_FIELDS:
+            if detail := _plain(original[field], other[field]):
+                differences.append(Difference(task_id, field, detail))
+        differences += _method_differences(task_id, original, other)
+        known = {"task_id", "methods_info", *TEXT_FIELDS, *LIST_FIELDS}
+        for field in sorted(set(original) - known):
+            if detail := _plain(original[field], other.get(field)):
+                differences.append(Difference(task_id, field, detail))
     return differences

@@ -2,12 +2,17 @@
 
 Usage:
     python benchmarks/agreement_classeval.py OFFICIAL_CHECKOUT [--samples FILE] [--data FILE]
+        [--allowed FILE]
 
 OFFICIAL_CHECKOUT is a checkout of ClassEval's repository (it has classeval_evaluation/), or its
-bare git directory. Its
-evaluator runs on a scratch copy (it writes files into its own folder), in this interpreter's
-environment; ours runs through the CLI. The script prints one row per task, then every
-disagreement with the reason found for it, and exits 0 (1 when a disagreement is unexplained).
+bare git directory. Its evaluator runs on a scratch copy (it writes files into its own folder),
+in this interpreter's environment; ours runs through the CLI. The script prints one row per
+task, then every disagreement with a hint at its cause.
+
+Which disagreements are accepted is not guessed from keywords: ``agreement_allowed.json`` (next
+to this script) lists, per samples file, every (task, sample) on which the two evaluators may
+differ, with the reason. Exit 0 when the disagreements are exactly the listed ones, 1 when one
+is not listed or a listed one no longer happens, 2 (one line) when an input is missing or bad.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from rich.table import Table
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "classeval"
+ALLOWED = Path(__file__).with_name("agreement_allowed.json")
 
 
 @dataclass
@@ -302,6 +308,66 @@ def compare(
     return table, disagreements, agreed
 
 
+# --- accepted disagreements ----------------------------------------------------------------------
+
+
+class BadInput(Exception):
+    """An input the script cannot use; the message is one line naming the file and problem."""
+
+
+Sample = tuple[str, int]
+"""A sample by task id and index."""
+
+
+def read_allowed(path: Path, samples_name: str) -> dict[Sample, str]:
+    """The accepted disagreements for one samples file (by its stem): (task, sample) -> reason."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read ({error.strerror})") from None
+    except ValueError as error:
+        raise BadInput(f"{path}: invalid JSON ({error})") from None
+    entries = document.get(samples_name, []) if isinstance(document, dict) else None
+    if not isinstance(entries, list):
+        raise BadInput(f"{path}: expected an object of lists of entries, one list per samples file")
+    allowed: dict[Sample, str] = {}
+    for number, entry in enumerate(entries):
+        where = f"{path}: {samples_name}[{number}]"
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("task"), str)
+            and isinstance(entry.get("sample"), int)
+            and isinstance(entry.get("reason"), str)
+            and entry["reason"].strip()
+        ):
+            raise BadInput(f"{where}: needs task (text), sample (integer) and a reason")
+        key = (entry["task"], entry["sample"])
+        if key in allowed:
+            raise BadInput(f"{where}: {key[0]} #{key[1]} is listed twice")
+        allowed[key] = entry["reason"]
+    return allowed
+
+
+def judge(
+    disagreements: list[tuple[str, int, list[str]]], allowed: dict[Sample, str]
+) -> tuple[list[tuple[str, int, list[str]]], list[Sample]]:
+    """Disagreements that are not listed, and listed ones that did not happen."""
+    seen = {(task, index) for task, index, _ in disagreements}
+    unlisted = [d for d in disagreements if (d[0], d[1]) not in allowed]
+    stale = sorted(key for key in allowed if key not in seen)
+    return unlisted, stale
+
+
+def check_inputs(official: Path, samples: Path, data: Path) -> None:
+    """Raise ``BadInput`` naming the first input that is missing."""
+    missing = official_available(official)
+    if missing:
+        raise BadInput(missing)
+    for path in (samples, data):
+        if not path.is_file():
+            raise BadInput(f"{path}: no such file")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -309,16 +375,16 @@ def main() -> int:
     )
     parser.add_argument("--samples", type=Path, default=SHARED / "ChatGPT_100_c_t0.json")
     parser.add_argument("--data", type=Path, default=SHARED / "ClassEval_data.json")
+    parser.add_argument("--allowed", type=Path, default=ALLOWED)
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
     console = Console()
-    missing = official_available(args.official)
-    if missing:
-        console.print(f"skipped: {missing}")
-        return 0
-    if not args.samples.exists() or not args.data.exists():
-        console.print(f"skipped: ClassEval data not found ({args.samples}, {args.data})")
-        return 0
+    try:
+        check_inputs(args.official, args.samples, args.data)
+        allowed = read_allowed(args.allowed, args.samples.stem)
+    except BadInput as error:
+        print(f"agreement_classeval.py: {error}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="classeval-agreement-") as tmp:
         scratch = Path(tmp)
         official, official_time = run_official(args.official, args.samples, args.data, scratch)
@@ -330,12 +396,14 @@ def main() -> int:
     console.print(
         f"official: {official_time.wall:.1f} s wall; classwright: {ours_time.wall:.1f} s wall"
     )
-    unexplained = 0
+    unlisted, stale = judge(disagreements, allowed)
     for task_id, index, reasons in disagreements:
-        for reason in reasons:
-            unexplained += "unexplained" in reason
-            console.print(f"  {task_id} #{index}: {reason}")
-    return 1 if unexplained else 0
+        listed = allowed.get((task_id, index))
+        mark = f"allowed: {listed}" if listed else "[red]NOT LISTED[/]"
+        console.print(f"  {task_id} #{index} ({mark}): {'; '.join(reasons)}")
+    for task_id, index in stale:
+        console.print(f"  [red]listed but agreed[/]: {task_id} #{index}")
+    return 1 if unlisted or stale else 0
 
 
 if __name__ == "__main__":
