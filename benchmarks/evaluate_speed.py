@@ -1,13 +1,15 @@
-"""Speed of `classwright evaluate` next to ClassEval's official evaluator, same file, same run.
+"""Speed of `classwright evaluate` next to ClassEval's official evaluator, same file, one run.
 
 Usage:
     python benchmarks/evaluate_speed.py [OFFICIAL_CHECKOUT] [--samples FILE] [--jobs N]
 
-Scores ../shared/classeval/ChatGPT_100_c_5.json (500 samples) with both and prints wall time,
-samples/s, CPU time (the process and all its descendants) and peak resident memory (summed over
-the process tree), plus the floor: the sum of the time the tests themselves took, divided by
-the cores, and how far classwright is from it. The official evaluator is skipped with a message
-when its checkout (or `func_timeout`) is missing.
+Scores ../shared/classeval/ChatGPT_100_c_5.json (500 samples) three ways: classwright with
+derived time limits (the default), classwright with ClassEval's protocol (`--timeout 5`), and
+the official evaluator; prints wall time, samples/s, CPU, peak memory, our overhead per sample
+(machine CPU minus the tests' own time, over samples; meaningful on a quiet machine), the floor
+(test time over cores), the speed ratios, and how many class verdicts differ between each pair,
+each listed. The official evaluator is skipped with a message when its checkout (or
+`func_timeout`) is missing.
 """
 
 from __future__ import annotations
@@ -22,12 +24,15 @@ from pathlib import Path
 from agreement_classeval import (
     SHARED,
     Timed,
+    official_answer,
     official_available,
     run_official,
     run_ours,
 )
 from rich.console import Console
 from rich.table import Table
+
+from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 
 
 def main() -> int:
@@ -36,11 +41,6 @@ def main() -> int:
     parser.add_argument("--samples", type=Path, default=SHARED / "ChatGPT_100_c_5.json")
     parser.add_argument("--data", type=Path, default=SHARED / "ClassEval_data.json")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument(
-        "--also-timeout",
-        type=float,
-        help="also score with this per-test limit (seconds) and report speed and changed verdicts",
-    )
     args = parser.parse_args()
     console = Console()
     if not args.samples.exists() or not args.data.exists():
@@ -48,31 +48,26 @@ def main() -> int:
         return 0
     samples = sum(len(r["predict"]) for r in json.loads(args.samples.read_text("utf-8")))
     timings: dict[str, Timed] = {}
+    documents: dict[str, dict] = {}
+    official: dict | None = None
     with tempfile.TemporaryDirectory(prefix="classwright-speed-") as tmp:
         scratch = Path(tmp)
-        ours, timings["classwright"] = run_ours(args.samples, args.data, scratch, args.jobs)
-        short = None
-        if args.also_timeout:
-            short, timings[f"classwright --timeout {args.also_timeout:g}"] = run_ours(
-                args.samples, args.data, scratch, args.jobs, args.also_timeout
-            )
+        documents["derived"], timings["classwright (derived limits)"] = run_ours(
+            args.samples, args.data, scratch, args.jobs
+        )
+        documents["--timeout 5"], timings["classwright --timeout 5"] = run_ours(
+            args.samples, args.data, scratch, args.jobs, PROTOCOL_TEST_SECONDS
+        )
         missing = official_available(args.official) if args.official else "no checkout given"
         if missing:
             console.print(f"official evaluator skipped: {missing}")
         else:
-            _, timings["ClassEval official"] = run_official(
+            official, timings["ClassEval official"] = run_official(
                 args.official, args.samples, args.data, scratch
             )
 
     table = Table(title=f"scoring {args.samples.name}: {samples} samples, {args.jobs} jobs")
-    columns = (
-        "evaluator",
-        "wall s",
-        "samples/s",
-        "CPU s (waited)",
-        "machine busy s",
-        "peak RSS MiB",
-    )
+    columns = ("evaluator", "wall s", "samples/s", "CPU s (waited)", "machine busy s", "peak MiB")
     for column in columns:
         table.add_column(column, justify="right")
     for name, timed in timings.items():
@@ -91,50 +86,78 @@ def main() -> int:
         "run, other load included (meaningful on a quiet machine).",
         soft_wrap=True,
     )
-
-    test_seconds = sum(
-        verdict["seconds"]
-        for task in ours["tasks"].values()
-        for sample in task["samples"]
-        for verdict in sample["tests"].values()
-    )
-    timeouts = sum(
-        verdict["status"] == "timeout"
-        for task in ours["tasks"].values()
-        for sample in task["samples"]
-        for verdict in sample["tests"].values()
-    )
-    # A killed test reports no time of its own, yet it held a core for the whole limit.
-    test_seconds += timeouts * ours["run"]["timeout"]
-    cores = args.jobs
-    floor = test_seconds / cores
-    ours_wall = timings["classwright"].wall
-    console.print(
-        f"floor: {test_seconds:.1f} s of test time / {cores} cores = {floor:.1f} s; "
-        f"classwright is {ours_wall - floor:.1f} s ({ours_wall / floor:.1f}x) above it"
-        if floor
-        else "floor: no test time recorded"
-    )
-    console.print(
-        f"tests killed at the time limit: {timeouts} "
-        f"(each costs the full limit, {ours['run']['timeout']:g} s, and counts in the floor)"
-    )
+    for label, name in (
+        ("derived", "classwright (derived limits)"),
+        ("--timeout 5", "classwright --timeout 5"),
+    ):
+        document, timed = documents[label], timings[name]
+        test_seconds, killed = _test_seconds(document)
+        overhead = (timed.machine_cpu - test_seconds) / samples
+        floor = test_seconds / args.jobs
+        console.print(
+            f"{name}: tests ran {test_seconds:.1f} s ({killed} killed at their limit); floor "
+            f"{floor:.1f} s, wall {timed.wall / floor if floor else 0:.2f}x the floor; overhead "
+            f"{1000 * overhead:.0f} ms of machine CPU per sample",
+            soft_wrap=True,
+        )
     if "ClassEval official" in timings:
         for name, timed in timings.items():
             if name.startswith("classwright"):
                 ratio = timings["ClassEval official"].wall / timed.wall
                 console.print(f"{name} is {ratio:.2f}x the official evaluator's speed (wall time)")
-    if short is not None:
-        changed = sum(
-            a["passed"] != b["passed"]
-            for task_id, task in ours["tasks"].items()
-            for a, b in zip(task["samples"], short["tasks"][task_id]["samples"], strict=True)
-        )
-        console.print(
-            f"with --timeout {args.also_timeout:g}: {changed} of {samples} class verdicts differ "
-            "from the default limit"
-        )
+    verdicts = {label: _our_passes(document) for label, document in documents.items()}
+    if official is not None:
+        verdicts["official"] = _official_passes(official, args.data)
+    labels = list(verdicts)
+    for i, first in enumerate(labels):
+        for second in labels[i + 1 :]:
+            differ = sorted(
+                key for key in verdicts[first] if verdicts[first][key] != verdicts[second].get(key)
+            )
+            console.print(
+                f"class verdicts that differ, {first} vs {second}: {len(differ)} of {samples}"
+                + "".join(f"\n  {task}#{index}" for task, index in differ),
+                soft_wrap=True,
+            )
     return 0
+
+
+def _test_seconds(document: dict) -> tuple[float, int]:
+    """Seconds the tests held a core: their own times, and a killed test's whole limit."""
+    limits = document["run"].get("test_limits") or {}
+    fixed = document["run"].get("timeout")
+    total, killed = 0.0, 0
+    for task_id, task in document["tasks"].items():
+        for sample in task["samples"]:
+            for test_id, verdict in sample["tests"].items():
+                if verdict["status"] == "timeout":
+                    killed += 1
+                    total += fixed or limits.get(task_id, {}).get(test_id, PROTOCOL_TEST_SECONDS)
+                else:
+                    total += verdict["seconds"]
+    return total, killed
+
+
+def _our_passes(document: dict) -> dict[tuple[str, int], bool]:
+    return {
+        (task_id, sample["index"]): sample["passed"]
+        for task_id, task in document["tasks"].items()
+        for sample in task["samples"]
+    }
+
+
+def _official_passes(official: dict, data: Path) -> dict[tuple[str, int], bool]:
+    records = {r["task_id"]: r for r in json.loads(data.read_text(encoding="utf-8"))}
+    passes = {}
+    for task_id, per_sample in official.items():
+        for key, per_class in per_sample.items():
+            index = int(key.rpartition("_")[2])
+            passes[(task_id, index)] = bool(per_class) and all(
+                official_answer(per_class.get(name, {"testsRun": 0, "errors": 0, "failures": 0}))
+                == "success"
+                for name in records[task_id]["test_classes"]
+            )
+    return passes
 
 
 if __name__ == "__main__":
