@@ -273,3 +273,75 @@ def test_a_wrong_candidate_fails_what_it_gets_wrong(change: tuple[str, str]) -> 
     run = run_suite(wrong, TESTS, IDS, verdicts=TWO_PROCESS)
     failed = {k.split(".")[1] for k, o in run.outcomes.items() if not o.passed}
     assert failed == WRONG[change]
+
+
+PATCHING = textwrap.dedent(
+    """
+    import os
+    import unittest
+    from unittest import mock
+
+    import solution
+    from solution import *
+
+
+    class PatchTest(unittest.TestCase):
+        def test_patch_a_name_of_the_candidate(self):
+            with mock.patch("solution.double", return_value=7) as fake:
+                self.assertEqual(quadruple(1), 14)
+            fake.assert_called_with(1)
+            self.assertEqual(quadruple(1), 4)
+
+        def test_patch_the_judges_own_library(self):
+            with mock.patch("os.path.exists", return_value=True):
+                self.assertIs(exists("/nowhere"), True)
+    """
+)
+PATCHED = (
+    "import os\n\n\ndef double(x):\n    return 2 * x\n\n\n"
+    "def quadruple(x):\n    return 2 * double(x)\n\n\n"
+    "def exists(path):\n    return os.path.exists(path)\n"
+)
+PATCH_IDS = [
+    "PatchTest.test_patch_a_name_of_the_candidate",
+    "PatchTest.test_patch_the_judges_own_library",
+]
+
+
+def test_patching_reaches_the_candidate_or_is_reported_unjudgeable() -> None:
+    two = run_suite(PATCHED, PATCHING, PATCH_IDS, verdicts=TWO_PROCESS)
+    assert two.outcomes[PATCH_IDS[0]].passed, two.outcomes[PATCH_IDS[0]].detail
+    unjudged = two.outcomes[PATCH_IDS[1]]
+    assert (unjudged.status, unjudged.error_type) == ("error", "Unjudgeable")
+    assert "os.path.exists" in unjudged.detail or "exists" in unjudged.detail
+    # In one process the same patch does reach the candidate: the positive control.
+    one = run_suite(PATCHED, PATCHING, PATCH_IDS, verdicts=IN_PROCESS)
+    assert one.passed
+
+
+SHADOWING_TESTS = textwrap.dedent(
+    """
+    import unittest
+    from solution import *
+
+
+    class ShelfTest(unittest.TestCase):
+        def test_three_books(self):
+            self.assertEqual(len(Shelf().books()), 3)
+    """
+)
+SHADOWING = "len = lambda anything: 3\n\n\nclass Shelf:\n    def books(self):\n        return []\n"
+
+
+@pytest.mark.parametrize("verdicts", [TWO_PROCESS, IN_PROCESS])
+def test_import_star_never_brings_a_candidates_builtin(verdicts: str) -> None:
+    ids = ["ShelfTest.test_three_books"]
+    with_task_names = run_suite(
+        SHADOWING, SHADOWING_TESTS, ids, verdicts=verdicts, exports=("Shelf",)
+    )
+    assert not with_task_names.passed
+    honest = SHADOWING.replace("return []", "return ['a', 'b', 'c']")
+    assert run_suite(honest, SHADOWING_TESTS, ids, verdicts=verdicts, exports=("Shelf",)).passed
+    if verdicts == TWO_PROCESS:
+        # Without the task's names the judge still leaves names of builtins alone.
+        assert not run_suite(SHADOWING, SHADOWING_TESTS, ids, verdicts=verdicts).passed
