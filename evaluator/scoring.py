@@ -211,6 +211,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
     """
     started = time.perf_counter()
     analyse = analyse or generated_dependencies
+    load_error: str | None
     if not job.extraction.parses:
         # Nothing to start: every test fails the way an import of the module would.
         error = _syntax_error(job.candidate)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import os
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,18 +18,13 @@ from classwright.commands.common import (
     reports_input_errors,
 )
 from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.metrics import summarize
 from classwright.evaluator.progress import progress_reporter
-from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
+from classwright.evaluator.results import SampleResult, journal_path
+from classwright.evaluator.run import score_run
 from classwright.evaluator.samples import load_samples
 from classwright.evaluator.scoring import (
     Settings,
-    build_jobs,
     canonical_samples,
-    derive_test_limits,
-    run_key,
-    score_jobs,
-    write_results,
 )
 from classwright.evaluator.summary import failing_canonical_table, print_summary
 from classwright.schema.errors import InputError
@@ -48,27 +41,6 @@ def load_task_records(path: Path) -> list[TaskRecord]:
     if not path.exists():
         raise InputError(path, "no such file or folder")
     return load_records(path)
-
-
-def _up_to_date(out: Path, key: str) -> dict[str, Any] | None:
-    """The finished results in ``out`` when they are of exactly this run."""
-    try:
-        document = json.loads(out.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return None
-    if isinstance(document, dict) and document.get("run", {}).get("run_key") == key:
-        return document
-    return None
-
-
-def _interrupted(journal_file: Path, key: str) -> bool:
-    """True when ``journal_file`` holds scored samples of this very run."""
-    try:
-        with journal_file.open(encoding="utf-8") as handle:
-            header = json.loads(handle.readline())
-            return header.get("run_key") == key and bool(handle.readline().strip())
-    except (OSError, json.JSONDecodeError, AttributeError):
-        return False
 
 
 @reports_input_errors
@@ -127,97 +99,46 @@ def evaluate(
     else:
         sample_list = load_samples(samples)
         source = str(samples)
-    job_list = build_jobs(sample_list, by_id, samples or tasks)
     settings = Settings(
         budget=TimeBudget(timeout, time_floor, time_factor),
         memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
         verdicts=verdicts.value,
     )
-    key = run_key(job_list, settings)
-    workers = jobs or os.cpu_count() or 1
-
-    if resume and rescore:
-        raise InputError(out, "--resume and --rescore exclude each other")
-    finished = None if resume or rescore else _up_to_date(out, key)
-    if finished is not None:
-        console.print(
-            f"{out} is up to date ({len(job_list)} samples already scored).", soft_wrap=True
-        )
-        print_summary(console, finished["summary"])
-        if canonical:
-            _report_canonical(console, finished)
-        return
-
-    journal_file = journal_path(out)
-    if not resume and not rescore and _interrupted(journal_file, key):
-        raise InputError(
-            journal_file,
-            "an interrupted run of these samples is kept here; "
-            "continue it with --resume or start over with --rescore",
-        )
-    if resume:
-        journal, done = Journal.resume(journal_file, key)
-    else:
-        journal, done = Journal.start(journal_file, key), []
-    done_keys = {(r.task_id, r.index, r.code_hash) for r in done}
-    pending = [
-        j for j in job_list if (j.sample.task_id, j.sample.index, j.code_hash) not in done_keys
-    ]
-    if resume:
-        progress_console.print(
-            f"resuming: {len(done)} scored, {len(pending)} to go", soft_wrap=True
-        )
-
-    started = time.perf_counter()
     try:
-        with progress_reporter("time limits", "tasks", quiet=quiet) as measuring:
-            settings = derive_test_limits(job_list, settings, measuring)
-        new = _score_with_progress(pending, settings, journal, workers, quiet)
+        run = score_run(
+            sample_list,
+            by_id,
+            out,
+            settings=settings,
+            jobs=jobs or os.cpu_count() or 1,
+            resume=resume,
+            rescore=rescore,
+            source=source,
+            tasks_label=str(tasks),
+            progress_for=lambda label, unit, total: progress_reporter(
+                label, unit, total, quiet=quiet
+            ),
+            notify=lambda message: progress_console.print(message, soft_wrap=True),
+        )
     except KeyboardInterrupt:
-        journal.close()
         progress_console.print(
-            f"interrupted: scored samples are kept in {journal_file}; continue with --resume",
+            f"interrupted: scored samples are kept in {journal_path(out)}; continue with --resume",
             soft_wrap=True,
         )
         raise typer.Exit(130) from None
-    journal.close()
-
-    wanted = {(j.sample.task_id, j.sample.index) for j in job_list}
-    results = [r for r in done + new if (r.task_id, r.index) in wanted]
-    facts = {task_id: TaskFacts.of(by_id[task_id]) for task_id in {r.task_id for r in results}}
-    summary = summarize(facts, results)
-    run = {
-        "samples": source,
-        "tasks": str(tasks),
-        "timeout": timeout,
-        "time_budget": settings.budget.describe(),
-        "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
-        "memory_bytes": settings.memory_bytes,
-        "verdicts": settings.verdicts,
-        "run_key": key,
-        "jobs": workers,
-        "seconds": round(time.perf_counter() - started, 2),
-    }
-    document = write_results(out, run, by_id, results, summary)
-    print_summary(console, summary)
-    if "rlimits-only" in summary.get("isolation", {}):
+    if run.reused:
+        console.print(
+            f"{out} is up to date ({len(sample_list)} samples already scored).", soft_wrap=True
+        )
+    print_summary(console, run.summary)
+    if "rlimits-only" in run.summary.get("isolation", {}):
         console.print(
             "[bold yellow]warning:[/] some samples ran with rlimits only (no namespace isolation)"
         )
     if canonical:
-        _report_canonical(console, document)
-    console.print(f"results written to {out}", soft_wrap=True)
-
-
-def _score_with_progress(
-    pending: list[Any],
-    settings: Settings,
-    journal: Journal,
-    workers: int,
-    quiet: bool,
-) -> list[SampleResult]:
-    with progress_reporter("evaluate", "samples", len(pending), quiet=quiet) as progress:
-        return score_jobs(pending, settings, journal, workers, progress=progress)
+        _report_canonical(console, run.document)
+    if not run.reused:
+        console.print(f"results written to {out}", soft_wrap=True)
 
 
 def _report_canonical(console: Console, document: dict[str, Any]) -> None:

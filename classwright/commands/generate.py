@@ -434,6 +434,7 @@ def eval_command(
             console,
             verdicts.value,
             quiet,
+            str(tasks),
         )
         timings[s.value]["score"] = time.monotonic() - started
     write_text_atomic(
@@ -474,68 +475,39 @@ def score_samples(
     console: Console,
     verdicts: str = "two-process",
     quiet: bool = False,
+    tasks_label: str = "",
 ) -> dict[str, Any]:
     """Score one samples file with the evaluator and write its results.json; the summary."""
     import os
 
-    from classwright.evaluator.metrics import summarize
-    from classwright.evaluator.results import Journal, TaskFacts, journal_path
+    from classwright.evaluator.results import journal_path
+    from classwright.evaluator.run import score_run
     from classwright.evaluator.samples import load_samples
-    from classwright.evaluator.scoring import (
-        Settings,
-        build_jobs,
-        derive_test_limits,
-        run_key,
-        score_jobs,
-        write_results,
-    )
+    from classwright.evaluator.scoring import Settings
 
-    by_id = {r.task_id: r for r in records}
-    job_list = build_jobs(load_samples(samples), by_id, samples)
-    settings = Settings(budget=budget, memory_bytes=None, verdicts=verdicts)
-    key = run_key(job_list, settings)
-    journal_file = journal_path(out)
-    if resume and journal_file.exists():
-        journal, done = Journal.resume(journal_file, key)
-    else:
-        journal, done = Journal.start(journal_file, key), []
-    done_keys = {(r.task_id, r.index, r.code_hash) for r in done}
-    pending = [
-        j for j in job_list if (j.sample.task_id, j.sample.index, j.code_hash) not in done_keys
-    ]
-    started = time.perf_counter()
-    with progress_reporter("time limits", "tasks", quiet=quiet) as measuring:
-        settings = derive_test_limits(job_list, settings, measuring)
     label = f"score {samples.name}"
-    with progress_reporter(label, "samples", len(pending), quiet=quiet) as progress:
-        try:
-            new = score_jobs(
-                pending, settings, journal, jobs or os.cpu_count() or 1, progress=progress
-            )
-        except KeyboardInterrupt:
-            journal.close()
-            console.print(
-                f"interrupted: scored samples are kept in {journal_file}; continue with --resume"
-            )
-            raise typer.Exit(130) from None
-    journal.close()
-    results = done + new
-    facts = {task_id: TaskFacts.of(by_id[task_id]) for task_id in {r.task_id for r in results}}
-    summary = summarize(facts, results)
-    run = {
-        "samples": str(samples),
-        "tasks": len(records),
-        "timeout": budget.fixed,
-        "time_budget": budget.describe(),
-        "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
-        "verdicts": verdicts,
-        "memory_bytes": None,
-        "run_key": key,
-        "jobs": jobs,
-        "seconds": round(time.perf_counter() - started, 2),
-    }
-    write_results(out, run, by_id, results, summary)
-    return summary
+    try:
+        run = score_run(
+            load_samples(samples),
+            {r.task_id: r for r in records},
+            out,
+            settings=Settings(budget=budget, memory_bytes=None, verdicts=verdicts),
+            jobs=jobs or os.cpu_count() or 1,
+            resume=resume,
+            # A new eval scores its new samples afresh; --resume continues the journal.
+            rescore=not resume,
+            source=str(samples),
+            tasks_label=tasks_label,
+            progress_for=lambda name, unit, total: progress_reporter(
+                label if name == "evaluate" else name, unit, total, quiet=quiet
+            ),
+        )
+    except KeyboardInterrupt:
+        console.print(
+            f"interrupted: scored samples are kept in {journal_path(out)}; continue with --resume"
+        )
+        raise typer.Exit(130) from None
+    return run.summary
 
 
 def _pct(value: Any) -> str:

@@ -1,0 +1,168 @@
+"""Score a whole run: samples + tasks + settings -> results.json, with a journal and resume.
+
+`score_run` is what `classwright evaluate` and `classwright eval` do after reading their inputs,
+and what a Python user calls:
+
+    from classwright.evaluator.run import score_run
+    from classwright.evaluator.samples import load_samples
+    from classwright.schema.io import load_records
+
+    records = {r.task_id: r for r in load_records("ClassEval_data.json")}
+    run = score_run(load_samples("samples.jsonl"), records, Path("results.json"))
+    print(run.summary["class_pass_at_k"])
+
+A finished results file of the same run (same samples, tasks and settings) is returned as it is;
+an interrupted one is continued with `resume=True` or started over with `rescore=True`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from classwright.evaluator.metrics import summarize
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
+from classwright.evaluator.samples import Sample
+from classwright.evaluator.scoring import (
+    Settings,
+    build_jobs,
+    derive_test_limits,
+    run_key,
+    score_jobs,
+    write_results,
+)
+from classwright.schema.errors import InputError
+from classwright.schema.records import TaskRecord
+
+ProgressFor = Callable[[str, str, int | None], ProgressReporter]
+"""(label, unit, total) -> a reporter; the CLI's choice of bar, lines or nothing."""
+
+
+def _no_progress(_label: str, _unit: str, _total: int | None) -> ProgressReporter:
+    return NO_PROGRESS
+
+
+@dataclass(frozen=True)
+class ScoredRun:
+    """What `score_run` produced."""
+
+    document: dict[str, Any]
+    """The content of results.json."""
+    reused: bool
+    """The results file was already complete for this run; nothing was scored."""
+    resumed: int = 0
+    """Samples taken from an interrupted run's journal."""
+    scored: int = 0
+    """Samples scored by this call."""
+    out: Path = field(default_factory=Path)
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        return dict(self.document["summary"])
+
+
+def score_run(
+    samples: Sequence[Sample],
+    records: Mapping[str, TaskRecord],
+    out: Path,
+    *,
+    settings: Settings | None = None,
+    jobs: int = 1,
+    resume: bool = False,
+    rescore: bool = False,
+    source: str = "",
+    tasks_label: str = "",
+    extra: Mapping[str, Any] | None = None,
+    progress_for: ProgressFor = _no_progress,
+    notify: Callable[[str], None] = lambda _message: None,
+) -> ScoredRun:
+    """Score `samples` against `records` and write `out` (results.json) atomically.
+
+    Every verdict is journaled next to `out` as soon as it lands, so an interrupted call loses
+    nothing: call again with `resume=True`. `source` and `tasks_label` name the inputs in the run
+    section; `extra` adds fields to it (e.g. the command line); `notify` hears what a user should
+    know before the work starts (a resumed run's counts). Bad input raises `InputError`; a
+    Ctrl-C propagates as KeyboardInterrupt after the journal is closed.
+    """
+    settings = settings or Settings()
+    if resume and rescore:
+        raise InputError(out, "resume and rescore exclude each other")
+    job_list = build_jobs(list(samples), dict(records), source or "samples")
+    key = run_key(job_list, settings)
+    if not (resume or rescore):
+        finished = _up_to_date(out, key)
+        if finished is not None:
+            return ScoredRun(finished, reused=True, out=out)
+    journal_file = journal_path(out)
+    if not resume and not rescore and _interrupted(journal_file, key):
+        raise InputError(
+            journal_file,
+            "an interrupted run of these samples is kept here; "
+            "continue it with --resume or start over with --rescore",
+        )
+    if resume and journal_file.exists():
+        journal, done = Journal.resume(journal_file, key)
+    else:
+        journal, done = Journal.start(journal_file, key), []
+    done_keys = {(r.task_id, r.index, r.code_hash) for r in done}
+    pending = [
+        j for j in job_list if (j.sample.task_id, j.sample.index, j.code_hash) not in done_keys
+    ]
+    if resume:
+        notify(f"resuming: {len(done)} scored, {len(pending)} to go")
+    started = time.perf_counter()
+    try:
+        with progress_for("time limits", "tasks", None) as measuring:
+            settings = derive_test_limits(job_list, settings, measuring)
+        with progress_for("evaluate", "samples", len(pending)) as progress:
+            new = score_jobs(pending, settings, journal, max(1, jobs), progress=progress)
+    finally:
+        journal.close()
+    wanted = {(j.sample.task_id, j.sample.index) for j in job_list}
+    results: list[SampleResult] = [r for r in done + new if (r.task_id, r.index) in wanted]
+    facts = {task_id: TaskFacts.of(records[task_id]) for task_id in {r.task_id for r in results}}
+    summary = summarize(facts, results)
+    run = {
+        "samples": source,
+        "tasks": tasks_label,
+        "timeout": settings.budget.fixed,
+        "time_budget": settings.budget.describe(),
+        "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
+        "memory_bytes": settings.memory_bytes,
+        "verdicts": settings.verdicts,
+        "run_key": key,
+        "jobs": jobs,
+        "seconds": round(time.perf_counter() - started, 2),
+        **(extra or {}),
+    }
+    document = write_results(out, run, dict(records), results, summary)
+    return ScoredRun(document, reused=False, resumed=len(done), scored=len(new), out=out)
+
+
+def _up_to_date(out: Path, key: str) -> dict[str, Any] | None:
+    """The finished results in ``out`` when they are of exactly this run."""
+    try:
+        document = json.loads(out.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return None
+    if isinstance(document, dict) and document.get("run", {}).get("run_key") == key:
+        return document
+    return None
+
+
+def _interrupted(journal_file: Path, key: str) -> bool:
+    """True when ``journal_file`` holds scored samples of this very run."""
+    try:
+        with journal_file.open(encoding="utf-8") as handle:
+            header = json.loads(handle.readline())
+            return header.get("run_key") == key and bool(handle.readline().strip())
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return False
+
+
+__all__ = ["ScoredRun", "score_run"]
