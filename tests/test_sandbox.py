@@ -520,3 +520,47 @@ def test_sandboxes_go_away_when_the_scoring_process_is_killed() -> None:
     while sandbox_processes() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert sandbox_processes() == []
+
+
+def test_two_runners_in_one_process_never_share_a_sandbox_user() -> None:
+    """Each warm worker has a uid of its own, across every runner of the process: with a shared
+    uid one worker's zygote could signal the other's samples (kill(-1) after every sample)."""
+    ids = ids_of(CALC_TESTS)
+    with SuiteRunner() as first, SuiteRunner() as second:
+        for suite_runner in (first, second):
+            run = run_suite(CALC, CALC_TESTS, ids, runner=suite_runner, isolation="rlimits-only")
+            assert run.outcomes["CalcTestAdd.test_add"].passed
+        (one,), (two,) = first.workers(), second.workers()
+        assert one.index != two.index
+        if os.geteuid() == 0:
+            assert one.uid != two.uid and None not in (one.uid, two.uid)
+        # The second runner's sample left the first runner's worker alive and idle.
+        assert one.alive and two.alive
+
+
+def test_a_stopped_worker_is_gone_when_stop_returns() -> None:
+    ids = ids_of(CALC_TESTS)
+    with SuiteRunner() as own:
+        run = run_suite(CALC, CALC_TESTS, ids, runner=own)
+        assert run.outcomes["CalcTestAdd.test_add"].passed
+        (worker,) = own.workers()
+        pid = worker.process.pid if worker.process else None
+        assert pid is not None
+        below = _below(pid)
+        assert below, "a warm worker has its zygote below it"
+        worker.stop()
+        assert [p for p in [pid, *below] if Path(f"/proc/{p}").exists() and not _zombie(p)] == []
+
+
+def _below(root: int) -> list[int]:
+    from classwright.evaluator.sandbox.worker import _descendants
+
+    return _descendants(root)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except OSError:
+        return True
+    return stat[stat.rindex(b")") + 2 :][:1] == b"Z"

@@ -271,7 +271,13 @@ def test_shouldstop_and_live_object_patches_fail_in_process_too() -> None:
     the runner's live objects and module globals are checked after every test."""
     for name, error_types in {
         "should_stop": {"NoReturn", "_ShouldStop"},
-        "gc_patch_result": {"Tampered", "AttributeError", "TypeError", "AssertionError"},
+        "gc_patch_result": {
+            "Tampered",
+            "NoReturn",
+            "AttributeError",
+            "TypeError",
+            "AssertionError",
+        },
         "replace_outcome": {"Tampered"},
     }.items():
         run = run_suite(

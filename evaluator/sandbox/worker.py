@@ -81,6 +81,16 @@ def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
     sock.sendall(frame)
 
 
+def _running(pid: int) -> bool:
+    """The process exists and is not a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            stat = handle.read()
+    except OSError:
+        return False
+    return stat[stat.rindex(b")") + 2 :][:1] != b"Z"
+
+
 def _descendants(root: int) -> list[int]:
     """Every process below `root`, from /proc (children before their own children)."""
     children: dict[int, list[int]] = {}
@@ -239,13 +249,18 @@ class Worker:
         if self.process is not None:
             # bubblewrap's inner init runs in a session of its own, out of reach of killpg:
             # kill every descendant by pid, so that the worker is gone when stop() returns.
-            for pid in [self.process.pid, *_descendants(self.process.pid)]:
+            victims = [self.process.pid, *_descendants(self.process.pid)]
+            for pid in victims:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.process.pid, signal.SIGKILL)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=10)
+            # A namespace's init takes a moment to tear down after its parent is gone.
+            deadline = time.monotonic() + 10
+            while any(_running(pid) for pid in victims) and time.monotonic() < deadline:
+                time.sleep(0.01)
             if self.process.stderr is not None:
                 self.process.stderr.close()
             self.process = None
