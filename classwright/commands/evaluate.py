@@ -11,9 +11,11 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from classwright.commands.common import Quiet, VerdictMode, reports_input_errors
+from classwright.commands.common import Quiet, VerdictMode, command_line, reports_input_errors
 from classwright.evaluator.metrics import summarize
 from classwright.evaluator.progress import progress_reporter
+from classwright.evaluator.report.intervals import intervals_of
+from classwright.evaluator.report.runs import provenance
 from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
 from classwright.evaluator.samples import load_samples
 from classwright.evaluator.scoring import (
@@ -64,6 +66,7 @@ def _interrupted(journal_file: Path, key: str) -> bool:
 
 @reports_input_errors
 def evaluate(
+    ctx: typer.Context,
     samples: Annotated[
         Path | None,
         typer.Argument(
@@ -134,7 +137,7 @@ def evaluate(
         console.print(
             f"{out} is up to date ({len(job_list)} samples already scored).", soft_wrap=True
         )
-        print_summary(console, finished["summary"])
+        print_summary(console, finished["summary"], intervals_of(out))
         if canonical:
             _report_canonical(console, finished)
         return
@@ -184,9 +187,13 @@ def evaluate(
         "run_key": key,
         "jobs": workers,
         "seconds": round(time.perf_counter() - started, 2),
-    }
+    } | provenance(
+        None if canonical else sample_list,
+        [by_id[task_id] for task_id in facts],
+        command_line(ctx),
+    )
     document = write_results(out, run, by_id, results, summary)
-    print_summary(console, summary)
+    print_summary(console, summary, intervals_of(out))
     if "rlimits-only" in summary.get("isolation", {}):
         console.print(
             "[bold yellow]warning:[/] some samples ran with rlimits only (no namespace isolation)"
