@@ -53,18 +53,25 @@ class VerdictMode(StrEnum):
 
 def command_line(ctx: typer.Context, program: str = "classwright") -> str:
     """The command as the user gave it: only the options and arguments they set, in the
-    command's order, quoted for a shell (so a results file can say how it was produced)."""
+    command's order, quoted for a shell (so a results file can say how it was produced).
+
+    Values from the environment are left out, as the user did not type them, and secrets
+    (an API key) are written as ``***`` so a results file can be shared."""
     words = [program, *ctx.command_path.split()[1:]]
     if len(words) == 1 and ctx.info_name:
         words.append(ctx.info_name)
     for param in ctx.command.params:
         name = param.name or ""
         source = ctx.get_parameter_source(name)
-        if source is None or source.name not in ("COMMANDLINE", "ENVIRONMENT"):
+        if source is None or source.name != "COMMANDLINE":
             continue
-        value = ctx.params.get(name)
+        value = "***" if _secret(name) else ctx.params.get(name)
         words.extend(_words(param, value))
     return shlex.join(words)
+
+
+def _secret(name: str) -> bool:
+    return any(word in name.lower() for word in ("key", "token", "secret", "password"))
 
 
 def _words(param: Any, value: object) -> list[str]:

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from classwright.commands.common import Quiet, VerdictMode, reports_input_errors
+from classwright.commands.common import Quiet, VerdictMode, command_line, reports_input_errors
 from classwright.commands.evaluate import load_task_records
 from classwright.evaluator.backends import (
     PRESETS,
@@ -25,6 +25,7 @@ from classwright.evaluator.backends import (
 from classwright.evaluator.generation import RunReport, RunSettings, SampleFile, generate, replay
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.prompts import Context, PromptStyle, Strategy, default_context
+from classwright.evaluator.report.runs import provenance
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
@@ -330,6 +331,7 @@ def generate_command(
 
 @reports_input_errors
 def eval_command(
+    ctx: typer.Context,
     model: Model,
     out_dir: Annotated[
         Path, typer.Option(help="Folder for samples-<strategy>.jsonl and results-<strategy>.json.")
@@ -409,7 +411,8 @@ def eval_command(
         if engine is not None:
             engine.close()
     summaries: dict[str, dict[str, Any]] = {}
-    for s, _, path in plans:
+    command = command_line(ctx)
+    for s, settings, path in plans:
         started = time.monotonic()
         summaries[s.value] = score_samples(
             path,
@@ -421,6 +424,7 @@ def eval_command(
             console,
             verdicts.value,
             quiet,
+            provenance(None, records, command, settings.describe()),
         )
         timings[s.value]["score"] = time.monotonic() - started
     write_text_atomic(
@@ -461,8 +465,12 @@ def score_samples(
     console: Console,
     verdicts: str = "in-process",
     quiet: bool = False,
+    recorded: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Score one samples file with the evaluator and write its results.json; the summary."""
+    """Score one samples file with the evaluator and write its results.json; the summary.
+
+    ``recorded`` joins the run section (the command, the task set's hash, the generation's
+    model, strategy and sampling)."""
     import os
 
     from classwright.evaluator.metrics import summarize
@@ -515,7 +523,7 @@ def score_samples(
         "run_key": key,
         "jobs": jobs,
         "seconds": round(time.perf_counter() - started, 2),
-    }
+    } | (recorded or {})
     write_results(out, run, by_id, results, summary)
     return summary
 

@@ -26,11 +26,12 @@ class Bar:
 def bar_chart(title: str, groups: list[tuple[str, list[Bar]]], name: str) -> str:
     """Grouped vertical bars on a 0-100% axis, each with its 95% interval as an error bar."""
     series = list(dict.fromkeys(bar.series for _, bars in groups for bar in bars))
-    bar_width, gap, left, top, plot_height = 18, 14, 44, 28, 180
+    bar_width, gap, left, top, plot_height = 18, 14, 44, 46, 180
     group_width = bar_width * max(1, len(series)) + gap
-    width = left + group_width * max(1, len(groups)) + 20
-    label_room = 8 + 6 * max((len(label) for label, _ in groups), default=0)
-    height = top + plot_height + min(label_room, 160) + 24
+    # Wide enough for the title and the legend even with a single run.
+    label_room = 8 + 5 * max((len(label) for label, _ in groups), default=0)
+    width = max(left + group_width * max(1, len(groups)) + label_room, 8 * len(title) + 40, 380)
+    height = top + plot_height + min(label_room, 200) + 24
     parts = [_open(width, height, name, title)]
     parts.append(f'<text x="{left}" y="16" {FONT} font-weight="bold">{escape(title)}</text>')
     for tick in range(0, 101, 20):
@@ -48,14 +49,14 @@ def bar_chart(title: str, groups: list[tuple[str, list[Bar]]], name: str) -> str
         centre = x0 + bar_width * len(series) / 2
         y = top + plot_height + 10
         parts.append(
-            f'<text x="{centre:.1f}" y="{y}" {FONT} text-anchor="end" '
-            f'transform="rotate(-40 {centre:.1f} {y})">{escape(label)}</text>'
+            f'<text x="{centre:.1f}" y="{y}" {FONT} text-anchor="start" '
+            f'transform="rotate(40 {centre:.1f} {y})">{escape(label)}</text>'
         )
     for index, name_of_series in enumerate(series):
-        x = width - 10 - 110 * (len(series) - index)
+        x = left + 110 * index
         parts.append(
-            f'<rect x="{x}" y="6" width="10" height="10" fill="{SERIES_COLOURS[index % 4]}"/>'
-            f'<text x="{x + 14}" y="15" {FONT}>{escape(name_of_series)}</text>'
+            f'<rect x="{x}" y="24" width="10" height="10" fill="{SERIES_COLOURS[index % 4]}"/>'
+            f'<text x="{x + 14}" y="33" {FONT}>{escape(name_of_series)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
