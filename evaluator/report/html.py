@@ -183,7 +183,9 @@ def _differences(views: list[RunView]) -> str:
                 cells.append("no common tasks")
                 continue
             text = _signed(difference)
-            verdict = "" if difference.contains(0.0) else " <b>differs</b>"
+            verdict = (
+                "" if difference.contains(0.0) or difference.low is None else " <b>differs</b>"
+            )
             cells.append(text + verdict)
         rows.append(cells)
     note = (
@@ -197,7 +199,7 @@ def _differences(views: list[RunView]) -> str:
 def _signed(interval: Interval) -> str:
     text = f"{100 * interval.estimate:+.1f}"
     if interval.low is None or interval.high is None:
-        return text
+        return f"{text} (one common task: no interval)"
     return f'{text} <span class="ci">[{100 * interval.low:+.1f}, {100 * interval.high:+.1f}]</span>'
 
 
