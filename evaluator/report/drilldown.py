@@ -17,8 +17,9 @@ from classwright.evaluator.report.code import CandidateCode, Code, canonical_cod
 from classwright.evaluator.report.loading import LoadedRun
 from classwright.evaluator.results import SampleResult
 
-FULL_DETAILS = 5
-"""Failing tests of a sample whose error text is shown in full; later ones get its last line."""
+FULL_DETAILS = 2
+"""Failing tests of a sample whose error text is shown in full; later ones get its last line
+(a report of 100 tasks x 30 runs stays under 10 MB: benchmarks/report_speed.py)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def _failing_run(view: RunView, task_id: str, failed: list[SampleResult]) -> str
     more = f" (also failing: {others})" if others else ""
     lines = [f"<h4>{escape(view.label)} — sample #{shown.index}{escape(more)}</h4>"]
     if shown.load_error:
-        lines.append(f'<pre class="error">{escape(shown.load_error[-600:])}</pre>')
+        lines.append(f'<pre class="error">{_text(shown.load_error[-600:])}</pre>')
     failing = [(t, v) for t, v in sorted(shown.tests.items()) if not v.passed]
     if not shown.tests:
         lines.append("<p>The task has no tests: a sample cannot pass it.</p>")
@@ -79,7 +80,7 @@ def _failing_run(view: RunView, task_id: str, failed: list[SampleResult]) -> str
         detail = verdict.detail.strip()
         if position >= FULL_DETAILS and detail:
             detail = detail.splitlines()[-1][:200]
-        shown_detail = f'<pre class="error">{escape(detail)}</pre>' if detail else ""
+        shown_detail = f'<pre class="error">{_text(detail)}</pre>' if detail else ""
         items.append(
             f"<li><code>{escape(test_id)}</code> <b>{escape(label)}</b>{shown_detail}</li>"
         )
@@ -92,4 +93,9 @@ def _failing_run(view: RunView, task_id: str, failed: list[SampleResult]) -> str
 def _code_block(code: Code) -> str:
     if code.text is None:
         return f'<p class="missing">{escape(code.note)}</p>'
-    return f'<p class="note">{escape(code.note)}</p><pre class="code">{escape(code.text)}</pre>'
+    return f'<p class="note">{escape(code.note)}</p><pre class="code">{_text(code.text)}</pre>'
+
+
+def _text(text: str) -> str:
+    # Quotes need no escaping in element content; code is full of them.
+    return escape(text, quote=False)
