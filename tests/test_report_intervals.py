@@ -80,7 +80,7 @@ def test_paired_difference_tells_a_real_gap_from_noise(tmp_path: Path) -> None:
     one_less = load_run(write_run(tmp_path / "b.json", class_outcomes([True] * 19 + [False])))
     eight = load_run(write_run(tmp_path / "c.json", class_outcomes([True] * 8 + [False] * 12)))
     gap = paired_difference(all_pass, eight, "class", 1)
-    assert gap is not None and gap.estimate == pytest.approx(0.6) and gap.low > 0  # type: ignore[operator]
+    assert gap is not None and gap.estimate == pytest.approx(0.6) and gap.low > 0
     assert indistinguishable(all_pass, eight, "class", 1) is False
     assert indistinguishable(all_pass, one_less, "class", 1) is True
     other = load_run(write_run(tmp_path / "d.json", {"X": [[True]], "Y": [[False]]}))
