@@ -56,7 +56,7 @@ def test_report_is_one_self_contained_file_with_every_section(
         assert f'<section id="{section}">' in page
     assert page.count('<svg class="chart"') >= 3
     # pass@1 of the samples run, (1/3 + 1/2) / 2, with its interval; ClassEval's figures beside.
-    assert "41.7 <span class=\"ci\">[" in page
+    assert '41.7 <span class="ci">[' in page
     assert "fun_success@1" in page and "class_partial_success@1" in page
     # Drill-down: the failing test with its error, the wrong code beside the canonical code.
     assert "ParkingGarageTestFee.test_fee_8" in page and "0.3 != 0.33" in page
