@@ -19,7 +19,7 @@ app = typer.Typer(
 )
 
 # Each module under classwright.commands defines ``register(app)``.
-COMMAND_MODULES = ("tasks", "evaluate", "check", "adequacy", "generate")
+COMMAND_MODULES = ("tasks", "evaluate", "check", "adequacy", "generate", "report")
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"classwright.commands.{_name}").register(app)

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from classwright.evaluator.metrics import error_label
+from classwright.evaluator.report.intervals import Interval
 from classwright.evaluator.results import SampleResult
 
 
@@ -15,21 +16,36 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def pass_table(summary: dict[str, Any]) -> Table:
-    """pass@k rows: classwright's definitions first, ClassEval's below for comparison."""
+def pass_table(
+    summary: dict[str, Any], intervals: dict[str, dict[str, Interval]] | None = None
+) -> Table:
+    """pass@k rows: classwright's definitions first, with their 95% intervals over tasks when
+    given, and ClassEval's below for comparison."""
     ks = list(summary.get("class_pass_at_k", {}))
     table = Table(title=f"pass@k over {summary['tasks']} tasks, {summary['samples']} samples")
     table.add_column("metric")
     for k in ks:
         table.add_column(f"k={k}", justify="right")
-    rows = [
-        ("class pass@k", summary["class_pass_at_k"]),
-        (f"method pass@k ({summary['methods_with_tests']} methods)", summary["method_pass_at_k"]),
-    ]
-    rows += [(f"ClassEval {name}", values) for name, values in summary["classeval"].items()]
-    for name, values in rows:
-        table.add_row(name, *(_pct(values.get(k)) for k in ks))
+    found = intervals or {}
+    table.add_row(
+        "class pass@k", *(_cell(summary["class_pass_at_k"], found.get("class"), k) for k in ks)
+    )
+    table.add_row(
+        f"method pass@k ({summary['methods_with_tests']} methods)",
+        *(_cell(summary["method_pass_at_k"], found.get("method"), k) for k in ks),
+    )
+    for name, values in summary["classeval"].items():
+        table.add_row(f"ClassEval {name}", *(_pct(values.get(k)) for k in ks))
+    if intervals:
+        table.caption = "[95% confidence interval over tasks]"
     return table
+
+
+def _cell(values: dict[str, Any], intervals: dict[str, Interval] | None, k: str) -> str:
+    interval = (intervals or {}).get(k)
+    if interval is None or interval.low is None or interval.high is None:
+        return _pct(values.get(k))
+    return f"{_pct(values.get(k))} [{100 * interval.low:.1f}, {100 * interval.high:.1f}]"
 
 
 def detail_table(summary: dict[str, Any]) -> Table:
@@ -100,11 +116,15 @@ def canonical_failure_reason(result: SampleResult) -> str:
     return shown + more
 
 
-def print_summary(console: Console, summary: dict[str, Any]) -> None:
+def print_summary(
+    console: Console,
+    summary: dict[str, Any],
+    intervals: dict[str, dict[str, Interval]] | None = None,
+) -> None:
     if not summary.get("samples"):
         console.print("no samples scored")
         return
-    console.print(pass_table(summary))
+    console.print(pass_table(summary, intervals))
     console.print(detail_table(summary))
     if summary["error_types"]["tests"]:
         console.print(error_table(summary))

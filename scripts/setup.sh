@@ -3,10 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    # bubblewrap isolates each sample; faketime moves the clock for determinism checks.
-    if ! command -v bwrap >/dev/null || ! command -v faketime >/dev/null; then
+    # bubblewrap isolates each sample; faketime moves the clock for determinism checks;
+    # chromium opens the HTML report headless in its tests.
+    if ! command -v bwrap >/dev/null || ! command -v faketime >/dev/null \
+        || ! command -v chromium >/dev/null; then
         apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap faketime >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap faketime chromium >/dev/null
     fi
 fi
 python3 -m venv .venv

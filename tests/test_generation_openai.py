@@ -211,6 +211,15 @@ def test_eval_scores_canonical_answers_for_every_strategy(
         results = json.loads((out_dir / f"results-{strategy}.json").read_text())
         assert results["summary"]["class_pass_at_k"]["1"] == 1.0, strategy
         assert results["summary"]["method_pass_at_k"]["1"] == 1.0, strategy
+        # The leaderboard names the run from what its run section records; the API key comes
+        # from the environment, which the recorded command leaves out.
+        run = results["run"]
+        assert run["command"] == (
+            f"classwright eval --model canonical --out-dir {out_dir} --backend openai "
+            f"--tasks {tasks_file} --base-url {server.url}"
+        )
+        assert (run["model"], run["strategy"]) == ("canonical", strategy)
+        assert run["sampling"]["n"] == 1 and run["sampling"]["temperature"] == 0.0
     per_method = lines(out_dir / "samples-incremental.jsonl")[0]
     record = next(r for r in records if r.task_id == per_method["task_id"])
     assert per_method["methods"] == [m.method_name for m in record.methods_info]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Callable
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import wraps
-from typing import Annotated, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
@@ -67,3 +68,47 @@ TimeFactor = Annotated[
     float,
     typer.Option(min=1.0, help="Derived limits: this many times the canonical solution's time."),
 ]
+
+
+def command_line(ctx: typer.Context, program: str = "classwright") -> str:
+    """The command as the user gave it: only the options and arguments they set, in the
+    command's order, quoted for a shell (so a results file can say how it was produced).
+
+    Values from the environment are left out, as the user did not type them, and secrets
+    (an API key) are written as ``***`` so a results file can be shared."""
+    words = [program, *ctx.command_path.split()[1:]]
+    if len(words) == 1 and ctx.info_name:
+        words.append(ctx.info_name)
+    for param in ctx.command.params:
+        name = param.name or ""
+        source = ctx.get_parameter_source(name)
+        if source is None or source.name != "COMMANDLINE":
+            continue
+        value = "***" if _secret(name) else ctx.params.get(name)
+        words.extend(_words(param, value))
+    return shlex.join(words)
+
+
+def _secret(name: str) -> bool:
+    return any(word in name.lower() for word in ("key", "token", "secret", "password"))
+
+
+def _words(param: Any, value: object) -> list[str]:
+    values = list(value) if isinstance(value, list | tuple) else [value]
+    if param.param_type_name == "argument":
+        return [_text(v) for v in values if v is not None]
+    option = param.opts[0]
+    if getattr(param, "is_flag", False) and isinstance(value, bool):
+        secondary = param.secondary_opts[0] if param.secondary_opts else None
+        if value:
+            return [option]
+        return [secondary] if secondary else []
+    words: list[str] = []
+    for item in values:
+        if item is not None:
+            words.extend([option, _text(item)])
+    return words
+
+
+def _text(value: object) -> str:
+    return str(value.value) if isinstance(value, Enum) else str(value)

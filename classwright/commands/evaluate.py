@@ -15,10 +15,13 @@ from classwright.commands.common import (
     TimeFloor,
     Timeout,
     VerdictMode,
+    command_line,
     reports_input_errors,
 )
 from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import progress_reporter
+from classwright.evaluator.report.intervals import intervals_of
+from classwright.evaluator.report.runs import provenance
 from classwright.evaluator.results import SampleResult, journal_path
 from classwright.evaluator.run import score_run
 from classwright.evaluator.samples import load_samples
@@ -45,6 +48,7 @@ def load_task_records(path: Path) -> list[TaskRecord]:
 
 @reports_input_errors
 def evaluate(
+    ctx: typer.Context,
     samples: Annotated[
         Path | None,
         typer.Argument(
@@ -119,6 +123,11 @@ def evaluate(
                 label, unit, total, quiet=quiet
             ),
             notify=lambda message: progress_console.print(message, soft_wrap=True),
+            extra=provenance(
+                None if canonical else sample_list,
+                [by_id[t] for t in sorted({s.task_id for s in sample_list}) if t in by_id],
+                command_line(ctx),
+            ),
         )
     except KeyboardInterrupt:
         progress_console.print(
@@ -130,7 +139,7 @@ def evaluate(
         console.print(
             f"{out} is up to date ({len(sample_list)} samples already scored).", soft_wrap=True
         )
-    print_summary(console, run.summary)
+    print_summary(console, run.summary, intervals_of(out))
     if "rlimits-only" in run.summary.get("isolation", {}):
         console.print(
             "[bold yellow]warning:[/] some samples ran with rlimits only (no namespace isolation)"

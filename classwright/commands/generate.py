@@ -19,6 +19,7 @@ from classwright.commands.common import (
     TimeFloor,
     Timeout,
     VerdictMode,
+    command_line,
     reports_input_errors,
 )
 from classwright.commands.evaluate import load_task_records
@@ -33,6 +34,7 @@ from classwright.evaluator.generation import RunReport, RunSettings, SampleFile,
 from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.prompts import Context, PromptStyle, Strategy, default_context
+from classwright.evaluator.report.runs import provenance
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
@@ -338,6 +340,7 @@ def generate_command(
 
 @reports_input_errors
 def eval_command(
+    ctx: typer.Context,
     model: Model,
     out_dir: Annotated[
         Path, typer.Option(help="Folder for samples-<strategy>.jsonl and results-<strategy>.json.")
@@ -422,7 +425,8 @@ def eval_command(
         if engine is not None:
             engine.close()
     summaries: dict[str, dict[str, Any]] = {}
-    for s, _, path in plans:
+    command = command_line(ctx)
+    for s, settings, path in plans:
         started = time.monotonic()
         summaries[s.value] = score_samples(
             path,
@@ -435,6 +439,7 @@ def eval_command(
             verdicts.value,
             quiet,
             str(tasks),
+            provenance(None, records, command, settings.describe()),
         )
         timings[s.value]["score"] = time.monotonic() - started
     write_text_atomic(
@@ -476,8 +481,12 @@ def score_samples(
     verdicts: str = "two-process",
     quiet: bool = False,
     tasks_label: str = "",
+    recorded: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Score one samples file with the evaluator and write its results.json; the summary."""
+    """Score one samples file with the evaluator and write its results.json; the summary.
+
+    ``recorded`` joins the run section (the command, the task set's hash, the generation's
+    model, strategy and sampling)."""
     import os
 
     from classwright.evaluator.results import journal_path
@@ -501,6 +510,7 @@ def score_samples(
             progress_for=lambda name, unit, total: progress_reporter(
                 label if name == "evaluate" else name, unit, total, quiet=quiet
             ),
+            extra=recorded,
         )
     except KeyboardInterrupt:
         console.print(

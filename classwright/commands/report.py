@@ -1,0 +1,88 @@
+"""``classwright report`` and ``classwright leaderboard``: results files for people to read."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from classwright.commands.common import reports_input_errors
+from classwright.commands.evaluate import load_task_records
+from classwright.evaluator.report.html import write_report
+from classwright.evaluator.report.leaderboard import rank_runs, render
+from classwright.evaluator.report.loading import LoadedRun, load_runs
+
+Results = Annotated[
+    list[Path], typer.Argument(help="results.json files written by evaluate or eval.")
+]
+
+
+class BoardFormat(StrEnum):
+    markdown = "markdown"
+    html = "html"
+    csv = "csv"
+    json = "json"
+
+
+def canonical_solutions(runs: list[LoadedRun], tasks: Path | None) -> dict[str, str]:
+    """Canonical code by task id: from ``tasks`` when given, else from each run's task set
+    where it still exists (a run's task set that is gone only costs the report that column)."""
+    sources = [tasks] if tasks is not None else []
+    if tasks is None:
+        for run in runs:
+            named = run.run.get("tasks")
+            if isinstance(named, str) and Path(named).exists() and Path(named) not in sources:
+                sources.append(Path(named))
+    code: dict[str, str] = {}
+    for source in sources:
+        for record in load_task_records(source):
+            code.setdefault(record.task_id, record.solution_code)
+    return code
+
+
+@reports_input_errors
+def report_command(
+    results: Results,
+    out: Annotated[Path, typer.Option(help="Where to write the HTML report.")] = Path(
+        "report.html"
+    ),
+    tasks: Annotated[
+        Path | None,
+        typer.Option(
+            help="Tasks whose canonical solutions the drill-down shows (default: each run's "
+            "own task set, where it still exists)."
+        ),
+    ] = None,
+) -> None:
+    """Write one self-contained HTML report of one or more scored runs, side by side."""
+    runs = load_runs(results)
+    size = write_report(runs, canonical_solutions(runs, tasks), out)
+    print(f"report of {len(runs)} run(s) written to {out} ({size / 1024:.0f} KiB)")
+
+
+@reports_input_errors
+def leaderboard_command(
+    results: Results,
+    format: Annotated[BoardFormat, typer.Option("--format", help="Output format.")] = (
+        BoardFormat.markdown
+    ),
+    out: Annotated[
+        Path | None, typer.Option(help="Write to this file instead of standard output.")
+    ] = None,
+) -> None:
+    """One row per run, best class pass@1 first, with 95% intervals and each run's command."""
+    text = render(rank_runs(load_runs(results)), format.value)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        print(f"leaderboard of {len(results)} run(s) written to {out}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``report`` and ``leaderboard`` to the CLI."""
+    app.command("report")(report_command)
+    app.command("leaderboard")(leaderboard_command)

@@ -1,0 +1,101 @@
+"""Per task: which runs fail it, each failing test with its error, and the code beside the
+canonical solution.
+
+One failing sample per (task, run) is shown in full (the first by index), so a report of many runs
+stays small; the others are listed by number. The canonical solution appears once per task, in a
+column that stays beside the candidates while they scroll.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html import escape
+
+from classwright.evaluator.metrics import error_label
+from classwright.evaluator.report.code import CandidateCode, Code, canonical_code
+from classwright.evaluator.report.loading import LoadedRun
+from classwright.evaluator.results import SampleResult
+
+FULL_DETAILS = 2
+"""Failing tests of a sample whose error text is shown in full; later ones get its last line
+(a report of 100 tasks x 30 runs stays under 10 MB: benchmarks/report_speed.py)."""
+
+
+@dataclass(frozen=True)
+class RunView:
+    """A run as the report shows it: its label, its data and where its code comes from."""
+
+    label: str
+    run: LoadedRun
+    code: CandidateCode
+
+
+def task_anchor(task_id: str) -> str:
+    return "task-" + re.sub(r"[^A-Za-z0-9_-]", "-", task_id)
+
+
+def task_section(task_id: str, views: list[RunView], canonical: dict[str, str]) -> str:
+    """The ``<details>`` block of one task."""
+    class_name = next(
+        (v.run.facts[task_id].class_name for v in views if task_id in v.run.facts), ""
+    )
+    verdicts = []
+    failing_blocks = []
+    for view in views:
+        samples = view.run.samples_of(task_id)
+        if not samples:
+            verdicts.append(f"{escape(view.label)}: not scored")
+            continue
+        failed = [r for r in samples if not r.passed]
+        verdicts.append(f"{escape(view.label)}: {len(samples) - len(failed)}/{len(samples)}")
+        if failed:
+            failing_blocks.append(_failing_run(view, task_id, failed))
+    state = "all runs pass" if not failing_blocks else f"{len(failing_blocks)} run(s) fail"
+    body = "".join(failing_blocks) or "<p>Every sample of every run passes this task.</p>"
+    canonical_block = _code_block(canonical_code(canonical, task_id))
+    return (
+        f'<details class="task" id="{task_anchor(task_id)}">'
+        f"<summary><b>{escape(task_id)}</b> {escape(class_name)} — {state}</summary>"
+        f'<p class="verdicts">{" · ".join(verdicts)}</p>'
+        f'<div class="pair"><div class="candidates">{body}</div>'
+        f'<div class="canonical"><h4>canonical solution</h4>{canonical_block}</div></div>'
+        "</details>"
+    )
+
+
+def _failing_run(view: RunView, task_id: str, failed: list[SampleResult]) -> str:
+    shown = failed[0]
+    others = ", ".join(f"#{r.index}" for r in failed[1:])
+    more = f" (also failing: {others})" if others else ""
+    lines = [f"<h4>{escape(view.label)} — sample #{shown.index}{escape(more)}</h4>"]
+    if shown.load_error:
+        lines.append(f'<pre class="error">{_text(shown.load_error[-600:])}</pre>')
+    failing = [(t, v) for t, v in sorted(shown.tests.items()) if not v.passed]
+    if not shown.tests:
+        lines.append("<p>The task has no tests: a sample cannot pass it.</p>")
+    items = []
+    for position, (test_id, verdict) in enumerate(failing):
+        label = error_label(verdict.status, verdict.error_type)
+        detail = verdict.detail.strip()
+        if position >= FULL_DETAILS and detail:
+            detail = detail.splitlines()[-1][:200]
+        shown_detail = f'<pre class="error">{_text(detail)}</pre>' if detail else ""
+        items.append(
+            f"<li><code>{escape(test_id)}</code> <b>{escape(label)}</b>{shown_detail}</li>"
+        )
+    if items:
+        lines.append(f'<ul class="failing">{"".join(items)}</ul>')
+    lines.append(_code_block(view.code.code(task_id, shown.index)))
+    return f'<div class="run-failure">{"".join(lines)}</div>'
+
+
+def _code_block(code: Code) -> str:
+    if code.text is None:
+        return f'<p class="missing">{escape(code.note)}</p>'
+    return f'<p class="note">{escape(code.note)}</p><pre class="code">{_text(code.text)}</pre>'
+
+
+def _text(text: str) -> str:
+    # Quotes need no escaping in element content; code is full of them.
+    return escape(text, quote=False)
