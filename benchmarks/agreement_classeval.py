@@ -319,8 +319,18 @@ Sample = tuple[str, int]
 """A sample by task id and index."""
 
 
-def read_allowed(path: Path, samples_name: str) -> dict[Sample, str]:
-    """The accepted disagreements for one samples file (by its stem): (task, sample) -> reason."""
+@dataclass(frozen=True)
+class Allowance:
+    """Why one sample's class verdict may differ from the official evaluator's."""
+
+    reason: str
+    may_agree: bool = False
+    """The difference depends on chance or load (a random test, a test near the time limit), so
+    it may also not happen; every other listed difference must."""
+
+
+def read_allowed(path: Path, samples_name: str) -> dict[Sample, Allowance]:
+    """The accepted disagreements for one samples file (by its stem)."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
@@ -330,7 +340,7 @@ def read_allowed(path: Path, samples_name: str) -> dict[Sample, str]:
     entries = document.get(samples_name, []) if isinstance(document, dict) else None
     if not isinstance(entries, list):
         raise BadInput(f"{path}: expected an object of lists of entries, one list per samples file")
-    allowed: dict[Sample, str] = {}
+    allowed: dict[Sample, Allowance] = {}
     for number, entry in enumerate(entries):
         where = f"{path}: {samples_name}[{number}]"
         if not (
@@ -344,17 +354,19 @@ def read_allowed(path: Path, samples_name: str) -> dict[Sample, str]:
         key = (entry["task"], entry["sample"])
         if key in allowed:
             raise BadInput(f"{where}: {key[0]} #{key[1]} is listed twice")
-        allowed[key] = entry["reason"]
+        if not isinstance(entry.get("may_agree", False), bool):
+            raise BadInput(f"{where}: may_agree must be true or false")
+        allowed[key] = Allowance(entry["reason"], entry.get("may_agree", False))
     return allowed
 
 
 def judge(
-    disagreements: list[tuple[str, int, list[str]]], allowed: dict[Sample, str]
+    disagreements: list[tuple[str, int, list[str]]], allowed: dict[Sample, Allowance]
 ) -> tuple[list[tuple[str, int, list[str]]], list[Sample]]:
     """Disagreements that are not listed, and listed ones that did not happen."""
     seen = {(task, index) for task, index, _ in disagreements}
     unlisted = [d for d in disagreements if (d[0], d[1]) not in allowed]
-    stale = sorted(key for key in allowed if key not in seen)
+    stale = sorted(key for key, why in allowed.items() if key not in seen and not why.may_agree)
     return unlisted, stale
 
 
@@ -399,7 +411,7 @@ def main() -> int:
     unlisted, stale = judge(disagreements, allowed)
     for task_id, index, reasons in disagreements:
         listed = allowed.get((task_id, index))
-        mark = f"allowed: {listed}" if listed else "[red]NOT LISTED[/]"
+        mark = f"allowed: {listed.reason}" if listed else "[red]NOT LISTED[/]"
         console.print(f"  {task_id} #{index} ({mark}): {'; '.join(reasons)}")
     for task_id, index in stale:
         console.print(f"  [red]listed but agreed[/]: {task_id} #{index}")

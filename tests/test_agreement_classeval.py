@@ -8,8 +8,10 @@ checkout and are pinned in the last test.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -75,14 +77,20 @@ def test_a_disagreement_is_accepted_only_when_listed(data: Path, tmp_path: Path)
     listed = agreement.read_allowed(
         allowed_file(tmp_path, [{"task": "T_1", "sample": 1, "reason": "timing"}]), "run"
     )
-    assert listed == {("T_1", 1): "timing"}
+    assert listed == {("T_1", 1): agreement.Allowance("timing")}
     assert agreement.judge(disagreements, listed) == ([], [])
 
 
 def test_a_listed_disagreement_that_no_longer_happens_is_reported(data: Path) -> None:
     _, disagreements, agreed = agreement.compare(data, _official(0, 1), _ours(True, False))
     assert disagreements == [] and agreed == 2
-    assert agreement.judge(disagreements, {("T_1", 0): "timing"}) == ([], [("T_1", 0)])
+    assert agreement.judge(disagreements, {("T_1", 0): agreement.Allowance("timing")}) == (
+        [],
+        [("T_1", 0)],
+    )
+    # A difference of chance may also not happen.
+    chance = {("T_1", 0): agreement.Allowance("random, no seed", may_agree=True)}
+    assert agreement.judge(disagreements, chance) == ([], [])
 
 
 @pytest.mark.parametrize(
@@ -114,7 +122,7 @@ def test_a_bad_allowlist_names_the_file_and_the_entry(
 def test_the_shipped_allowlist_reads_for_both_published_runs() -> None:
     for run in ("ChatGPT_100_c_t0", "ChatGPT_100_c_5"):
         allowed = agreement.read_allowed(agreement.ALLOWED, run)
-        assert all(reason.strip() for reason in allowed.values())
+        assert allowed and all(allowance.reason.strip() for allowance in allowed.values())
 
 
 @pytest.mark.parametrize("missing", ["checkout", "samples", "data"])
@@ -148,10 +156,41 @@ def test_missing_inputs_exit_2_with_one_line(tmp_path: Path, data: Path, missing
     assert str(tmp_path / "absent") in run.stderr
 
 
-@pytest.mark.skip(
-    reason="the figures for ChatGPT c_t0 and c_5 have not been measured against the official "
-    "evaluator yet (minutes of CPU): run benchmarks/agreement_classeval.py on a ClassEval "
-    "checkout, list its disagreements in benchmarks/agreement_allowed.json and pin them here"
+CHECKOUT = Path(
+    os.environ.get("CLASSEVAL_CHECKOUT", Path(__file__).resolve().parents[2] / "ClassEval")
 )
-def test_published_chatgpt_runs_agree_with_the_official_evaluator() -> None:
-    raise AssertionError("not measured")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("run", ["ChatGPT_100_c_t0", "ChatGPT_100_c_5"])
+def test_published_chatgpt_runs_agree_with_the_official_evaluator(
+    run: str, classeval_output: Callable[[str], Path], classeval_data: Path, tmp_path: Path
+) -> None:
+    """Both evaluators score ChatGPT's published outputs here; the script exits 0 only when
+    every disagreement is one of the listed ones (each with its reason) and every listed one
+    that is not a matter of chance happened."""
+    if agreement.official_available(CHECKOUT):
+        # ClassEval's official evaluator is not ours to ship: the test runs where a checkout is
+        # (CLASSEVAL_CHECKOUT, default ../ClassEval beside this repository).
+        pytest.skip(f"no official ClassEval checkout at {CHECKOUT} (set CLASSEVAL_CHECKOUT)")
+    samples = classeval_output(f"{run}.json")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-P",
+            str(BENCHMARKS / "agreement_classeval.py"),
+            str(CHECKOUT),
+            "--samples",
+            str(samples),
+            "--data",
+            str(classeval_data),
+            "--jobs",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "samples with the same class verdict" in done.stdout
