@@ -119,8 +119,9 @@ def test_module(record: TaskRecord) -> str:
 
 def task_exports(record: TaskRecord) -> tuple[str, ...]:
     """The names `from solution import *` gives the tests: what the task's own module binds at
-    top level (its imports, the class, helpers, constants), never a candidate's extra names
-    (a module-level `len` or `sorted` would otherwise replace the builtin inside the tests)."""
+    top level, never a candidate's extra names (a module-level `len` or `sorted` would otherwise
+    replace the builtin inside the tests). An imported name carries where it comes from
+    ("np=numpy", "datetime=datetime:datetime"): the judge imports it itself."""
     source = "\n".join(record.import_statement) + "\n" + record.solution_code
     return _exports_of(source, record.class_name)
 
@@ -133,10 +134,14 @@ def _exports_of(source: str, class_name: str) -> tuple[str, ...]:
         return (class_name,)
     names: list[str] = []
     for node in tree.body:
-        if isinstance(node, ast.Import | ast.ImportFrom):
+        if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name != "*":
-                    names.append(alias.asname or alias.name.partition(".")[0])
+                top = alias.name.partition(".")[0]
+                names.append(f"{alias.asname}={alias.name}" if alias.asname else f"{top}={top}")
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names += [
+                f"{a.asname or a.name}={node.module}:{a.name}" for a in node.names if a.name != "*"
+            ]
         elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             names.append(node.name)
         elif isinstance(node, ast.Assign | ast.AnnAssign):

@@ -180,8 +180,9 @@ class SuiteJob:
     isolation: str | None = None
     verdicts: str = IN_PROCESS
     exports: Sequence[str] = ()
-    """The names `from solution import *` brings into the tests (the task's own names); empty:
-    the candidate's public names that shadow no builtin and no standard module."""
+    """The names `from solution import *` brings into the tests (the task's own names; an
+    imported one as "np=numpy" or "datetime=datetime:datetime", which the judge imports itself);
+    empty: the candidate's public names that shadow no builtin and no standard module."""
 
 
 # --- static collection -----------------------------------------------------------------------------

@@ -48,6 +48,21 @@ class CandidateLost(BaseException):
 BLOCKED_MODULE_PREFIXES = ("unittest", "cw_", "driver", "__main__", "builtins")
 
 
+def _lookup(module, qualname):
+    """`module.qualname` among what this process has already imported, through module and class
+    namespaces only (no attribute hooks, no descriptors), public names only; else None."""
+    if type(module) is not str or type(qualname) is not str or _blocked(module):
+        return None
+    found = sys.modules.get(module)
+    if not isinstance(found, types.ModuleType) or isinstance(found, RemoteModule):
+        return None
+    for part in qualname.split("."):
+        if not part or part.startswith("_") or not isinstance(found, types.ModuleType | type):
+            return None
+        found = vars(found).get(part)
+    return found
+
+
 def _blocked(module):
     return module == "builtins" or any(
         module == p or module.startswith(p + ".") or (p.endswith("_") and module.startswith(p))
@@ -266,7 +281,6 @@ class Judge(cw_runner.Hooks):
         self.judge_objects = {}  # jid -> object handed to the candidate
         self.jid_of = {}
         self.task_classes = ()
-        self.stand_ins = {}
         self.unjudgeable = None
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
@@ -303,30 +317,24 @@ class Judge(cw_runner.Hooks):
         if len(item) < 3 or type(item[2]) is not list or not item[2]:
             raise cw_wire.WireError("unknown handle")
         desc = item[2]
+        real = None
         if desc[0] == "lib" and len(desc) == 4:
-            local = self.library_object(desc[1], desc[2])
+            # A library's class, function or module, as the candidate names it. Never handed to
+            # the tests as the judge's own object (they would call what the candidate chose):
+            # a class keeps its real class for isinstance, all else stays a proxy.
+            real = self.library_class(desc[1], desc[2])
             desc = desc[3]
-            if local is not None:
-                # The description may introduce handles (a base class) named later by id.
-                if type(desc) is list and len(desc) == 6 and desc[0] == "class":
-                    for base in desc[4] if type(desc[4]) is list else ():
-                        self.codec.decode(base)
-                elif type(desc) is list and len(desc) == 2 and desc[0] == "obj":
-                    self.codec.decode(desc[1])
-                self.proxies[hid] = local
-                self.hid_of[id(local)] = hid
-                return local
             if type(desc) is not list or not desc:
                 raise cw_wire.WireError("bad handle description")
         if desc[0] == "class":
             local = self.make_class(desc)
+            if real is not None and isinstance(local, RemoteType):
+                type.__setattr__(local, "_cw_real", real)
         elif desc[0] == "module":
             local = RemoteModule(str(desc[1]))
         elif desc[0] == "obj":
             cls = self.codec.decode(desc[1])
-            if isinstance(cls, type) and not isinstance(cls, RemoteType):
-                cls = self.library_stand_in(cls)
-            elif not isinstance(cls, RemoteType):
+            if not isinstance(cls, RemoteType):
                 cls = RemoteObject
             local = object.__new__(cls)
         else:
@@ -339,39 +347,14 @@ class Judge(cw_runner.Hooks):
             types.ModuleType.__setattr__(local, "_cw_hid", hid)
         return local
 
-    def library_stand_in(self, real):
-        """The proxy class for objects of a library class (a sqlite3 connection the candidate
-        opened): `isinstance(obj, sqlite3.Connection)` holds, every use is still a request."""
-        found = self.stand_ins.get(real)
-        if found is None:
-            namespace = {"__slots__": (), "_cw_real": real, "__qualname__": real.__qualname__}
-            namespace["__module__"] = real.__module__
-            found = self.stand_ins[real] = RemoteType(real.__name__, (RemoteObject,), namespace)
+    def library_class(self, module, qualname):
+        """The judge's own class behind a library object of the candidate (sqlite3's Connection),
+        for isinstance only; None unless the module is already imported here, the path is public
+        names in module and class namespaces, and the class is not a builtin one."""
+        found = _lookup(module, qualname)
+        if not isinstance(found, type) or found.__module__ == "builtins":
+            return None
         return found
-
-    def library_object(self, module, qualname):
-        """This process's own copy of a library's class, function or module, or None.
-
-        Only from the standard library and installed packages (the judge's sys.path has no
-        sample folder), never from unittest (mocks, `ANY`, the runner) or these scripts."""
-        if type(module) is not str or type(qualname) is not str or _blocked(module):
-            return None
-        if module == self.module_name or module.split(".")[0] == self.module_name:
-            return None
-        try:
-            found = importlib.import_module(module)
-            for part in qualname.split(".") if qualname else ():
-                found = getattr(found, part)
-        except Exception:
-            return None
-        if isinstance(found, types.ModuleType):
-            return found if not _blocked(found.__name__) else None
-        if isinstance(found, type) and issubclass(found, BaseException):
-            return found if issubclass(found, Exception) else None
-        if isinstance(found, type | types.FunctionType | types.BuiltinFunctionType):
-            owner = getattr(found, "__module__", "") or ""
-            return None if _blocked(owner) else found
-        return None
 
     def make_class(self, desc):
         if len(desc) != 6:
@@ -396,14 +379,8 @@ class Judge(cw_runner.Hooks):
             found = getattr(builtins, name, None)
             if isinstance(found, type) and issubclass(found, Exception):
                 return found
-        elif (
-            not _blocked(module)
-            and module in sys.modules
-            and not isinstance(sys.modules[module], RemoteModule)
-        ):
-            found = sys.modules[module]
-            for part in qualname.split("."):
-                found = getattr(found, part, None)
+        else:
+            found = _lookup(module, qualname)
             if (
                 isinstance(found, type)
                 and issubclass(found, Exception)
@@ -558,6 +535,27 @@ def _remote_text(exc):
 _judge = None
 
 
+def names_of(exports):
+    return [str(entry).partition("=")[0] for entry in exports]
+
+
+def bind_task_imports(module, exports):
+    """Names the task's own module imports ("np=numpy", "datetime=datetime:datetime") are this
+    process's imports of the same modules, chosen by the task, never by the candidate."""
+    for entry in exports:
+        name, _, source = str(entry).partition("=")
+        if not source:
+            continue
+        module_name, _, attribute = source.partition(":")
+        try:
+            value = importlib.import_module(module_name)
+            if attribute:
+                value = getattr(value, attribute)
+        except Exception:
+            continue  # the tests see no such name, as under a failing import
+        types.ModuleType.__setattr__(module, name, value)
+
+
 def load_tests(judge, source, path, name):
     module = types.ModuleType(name)
     module.__file__ = path
@@ -605,12 +603,13 @@ def run(sock, request, emit, workdir):
             exports.append(n)
     candidate_path = os.path.join(workdir, module_name + ".py")
     types.ModuleType.__setattr__(module, "__file__", candidate_path)
-    types.ModuleType.__setattr__(module, "__all__", [str(n) for n in exports])
+    types.ModuleType.__setattr__(module, "__all__", names_of(exports))
+    bind_task_imports(module, exports)
     sys.modules[module_name] = module
     test_name = request["test_module_name"]
     try:
         found = []
-        for name in exports:
+        for name in names_of(exports):
             try:
                 value = getattr(module, name)
             except Exception:

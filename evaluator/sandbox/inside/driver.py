@@ -254,7 +254,7 @@ def run_in_process(request, emit):
         if exports:
             # `from solution import *` then brings the task's names only, never a candidate's
             # module-level `len` or `sorted`.
-            candidate.__all__ = list(exports)
+            candidate.__all__ = [str(entry).partition("=")[0] for entry in exports]
         tests_module = importlib.import_module(test_module_name)
     except BaseException as exc:  # the candidate may raise anything, SystemExit included
         emit(
