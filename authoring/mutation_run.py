@@ -2,12 +2,13 @@
 
 First the canonical solution runs every test in the sandbox with coverage measured per test.
 The tests it passes are the baseline; their slowest time sets the per-test time limit for the
-mutants (``max(min_timeout, timeout_factor x slowest)``). Each mutant then runs, in its own
-sandboxed process like any sample, only the baseline tests that execute the mutated statement:
-a test that never reaches the change behaves exactly as on the canonical solution, so it cannot
-kill the mutant. A mutant that no test reaches survives without running. A mutant is killed
-when one of its tests fails or errors, and counts as ``timeout`` (also detected) when its only
-failures are time-outs.
+mutants (``max(min_timeout, timeout_factor x slowest)``). Each mutant then runs only the
+baseline tests that execute the mutated statement: a test that never reaches the change behaves
+exactly as on the canonical solution, so it cannot kill the mutant. A mutant that no test
+reaches survives without running. The mutants run in batches, one sandboxed process per batch
+(``mutation_batch``); each mutant runs its tests in order and stops at the first that detects
+it: the mutant is killed when that test fails or errors, and counts as ``timeout`` (also
+detected) when that test runs over its limit.
 """
 
 from __future__ import annotations
@@ -17,9 +18,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 from classwright.authoring.mutation import Mutant, generate_mutants
+from classwright.authoring.mutation_batch import (
+    Entry,
+    Swap,
+    batch_job,
+    compile_module,
+    find_swap,
+    verdicts,
+)
 from classwright.evaluator import sandbox
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
@@ -42,9 +52,9 @@ class MutantResult:
     mutant: Mutant
     status: MutantStatus
     tests_run: int
-    """Baseline tests that reach the mutated statement and were run (0: no test reaches it)."""
+    """Baseline tests that reach the mutated statement (0: no test reaches it, nothing ran)."""
     killed_by: str = ""
-    """The first test that failed, errored or timed out."""
+    """The test that detected the mutant: the first of its tests to fail, error or time out."""
 
     @property
     def detected(self) -> bool:
@@ -161,6 +171,8 @@ class _Baseline:
     lines_by_test: dict[str, frozenset[int]] | None
     """Lines each baseline test executes; None when coverage could not be measured."""
     shared_lines: frozenset[int]
+    import_lines: frozenset[int]
+    """Lines run while the modules are imported (``setUpModule`` included)."""
     slowest: float
     isolation: str
 
@@ -180,11 +192,12 @@ def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSet
     measured = sandbox.run_suite(source, tests, passed, limits=limits, measure_coverage=True)
     if measured.coverage is None or not measured.coverage.executed_by_context:
         # Without a map every mutant runs every baseline test: slower, same verdicts.
-        return _Baseline(passed, None, frozenset(), slowest, run.isolation)
+        return _Baseline(passed, None, frozenset(), frozenset(), slowest, run.isolation)
     executed = measured.coverage.executed_by_context
     shared = frozenset(line for context in SHARED_CONTEXTS for line in executed.get(context, ()))
+    imported = frozenset(executed.get(SHARED_CONTEXTS[0], ()))
     lines = {t: frozenset(executed.get(t, ())) for t in passed}
-    return _Baseline(passed, lines, shared, slowest, run.isolation)
+    return _Baseline(passed, lines, shared, imported, slowest, run.isolation)
 
 
 def _tests_reaching(mutant: Mutant, baseline: _Baseline) -> tuple[str, ...]:
@@ -199,16 +212,32 @@ def _tests_reaching(mutant: Mutant, baseline: _Baseline) -> tuple[str, ...]:
 
 
 def _verdict(mutant: Mutant, tests: tuple[str, ...], run: sandbox.SuiteRun | None) -> MutantResult:
+    """The verdict from a plain run of every test (the fallback outside batches)."""
     if run is None:
         return MutantResult(mutant, MutantStatus.SURVIVED, 0)
-    failed = [t for t in tests if not run.outcomes[t].passed]
-    if not failed:
-        return MutantResult(mutant, MutantStatus.SURVIVED, len(tests))
-    timeouts = [t for t in failed if run.outcomes[t].status == "timeout"]
-    if len(timeouts) == len(failed):
-        return MutantResult(mutant, MutantStatus.TIMEOUT, len(tests), failed[0])
-    first = next(t for t in failed if t not in timeouts)
-    return MutantResult(mutant, MutantStatus.KILLED, len(tests), first)
+    for test in tests:
+        outcome = run.outcomes[test]
+        if not outcome.passed:
+            status = MutantStatus.TIMEOUT if outcome.status == "timeout" else MutantStatus.KILLED
+            return MutantResult(mutant, status, len(tests), test)
+    return MutantResult(mutant, MutantStatus.SURVIVED, len(tests))
+
+
+def _swap(mutant: Mutant, original: CodeType, baseline: _Baseline) -> Swap | None:
+    """How a batch can put the mutant in place without importing anew, or None."""
+    if baseline.lines_by_test is None or mutant.in_signature:
+        return None  # without coverage, nothing tells what runs at import
+    first, last = mutant.statement_lines
+    if set(range(first, last + 1)) & baseline.import_lines:
+        return None
+    return find_swap(original, compile_module(mutant.source))
+
+
+def _batches(entries: list[Entry], count: int) -> list[list[Entry]]:
+    """``entries`` dealt out over ``count`` batches; neighbours in the source, which tend to
+    cost alike, land in different batches."""
+    batches = [entries[k::count] for k in range(count)]
+    return [batch for batch in batches if batch]
 
 
 def analyse_mutants(
@@ -255,9 +284,27 @@ def analyse_mutants(
     for index, ids in enumerate(reaching):
         if not ids:
             record_result(index, None)
-    jobs = [sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits) for i in to_run]
-    for position, run in sandbox.run_suites(jobs, workers=max(1, settings.jobs)):
-        record_result(to_run[position], run)
+    original = compile_module(source)
+    entries = [Entry(chosen[i], _swap(chosen[i], original, baseline), reaching[i]) for i in to_run]
+    position_of = {id(entry.mutant): i for entry, i in zip(entries, to_run, strict=True)}
+    workers = max(1, settings.jobs)
+    batches = _batches(entries, workers)
+    jobs = [batch_job(source, tests, batch, timeout) for batch in batches]
+    alone: list[int] = []
+    for number, run in sandbox.run_suites(jobs, workers=workers):
+        batch = batches[number]
+        for entry, verdict in zip(batch, verdicts(run, len(batch)), strict=True):
+            index = position_of[id(entry.mutant)]
+            if verdict is None:
+                alone.append(index)
+                continue
+            results[index] = MutantResult(
+                entry.mutant, MutantStatus(verdict.status), len(entry.tests), verdict.test
+            )
+            progress.advance(entry.mutant.id)
+    singles = [sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits) for i in alone]
+    for position, run in sandbox.run_suites(singles, workers=workers):
+        record_result(alone[position], run)
     return MutationReport(
         task_id=record.task_id,
         source=source,
