@@ -9,8 +9,10 @@ The copy gets the mutant in one of two ways. When the change lies inside one met
 its lines runs while the modules are imported, the mutated method's code is swapped into the
 live class, which costs a compile. Otherwise (a parameter default, code that runs at import)
 the copy imports the mutant and the tests anew from a fresh folder, as a fresh sample would.
-A mutant whose verdict does not come back (the batch died, the method was not found alive) is
-run on its own as a plain sample.
+The copy tells the two apart by compiling the mutant: a swap needs the difference to lie in one
+function's code (not a default value, a decorator, a class attribute) with the same free
+variables. A mutant whose verdict does not come back (the batch died) is run on its own as a
+plain sample.
 """
 
 from __future__ import annotations
@@ -19,31 +21,16 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import CodeType
 
-from classwright.authoring.mutation import Mutant, code_fingerprint
+from classwright.authoring.mutation import Mutant
 from classwright.evaluator import sandbox
 
 CASE = "ClasswrightMutantBatch"
 """The test class of a batch; ``<CASE>.test_<k>`` judges the batch's mutant ``k``."""
 _DRIVER = Path(__file__).with_name("mutation_inside.py")
 _MARKER = "classwright-mutant:"
-_CO_OPTIMIZED = 0x0001
-"""Set on functions' code objects, never on a module's or a class body's."""
 MARGIN_SECONDS = 10.0
 """Time for forking and swapping on top of the mutant's own test time limits."""
-
-
-@dataclass(frozen=True)
-class Swap:
-    """Where a mutant's change lives in the compiled module."""
-
-    path: tuple[int, ...]
-    """Indexes into ``co_consts`` from the module's code down to the changed function's."""
-    qualname: str
-    line: int
-    """First line of the function in the unmutated module (it tells a property's getter from
-    its setter)."""
 
 
 @dataclass(frozen=True)
@@ -51,46 +38,7 @@ class BatchVerdict:
     status: str
     """"survived", "killed" or "timeout"."""
     test: str
-    """The first failing test ("" when the mutant survived)."""
-
-
-def compile_module(source: str) -> CodeType:
-    """``source`` compiled as the sandbox compiles it: without this module's ``__future__``
-    flags, which would change the layout of the constants a ``Swap`` points into."""
-    return compile(source, "solution.py", "exec", dont_inherit=True)
-
-
-def _same(a: object, b: object) -> bool:
-    if isinstance(a, CodeType) and isinstance(b, CodeType):
-        return code_fingerprint(a) == code_fingerprint(b)
-    return type(a) is type(b) and a == b
-
-
-def _shape(code: CodeType) -> tuple[object, ...]:
-    return (code.co_code, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars)
-
-
-def find_swap(original: CodeType, mutated: CodeType, path: tuple[int, ...] = ()) -> Swap | None:
-    """The one function whose code differs between the two compiled modules, or None when the
-    difference lies elsewhere (a default value, a class attribute) or in more than one place."""
-    if _shape(original) != _shape(mutated) or len(original.co_consts) != len(mutated.co_consts):
-        return None
-    changed = [
-        i
-        for i, (a, b) in enumerate(zip(original.co_consts, mutated.co_consts, strict=True))
-        if not _same(a, b)
-    ]
-    if len(changed) != 1:
-        return None
-    index = changed[0]
-    before, after = original.co_consts[index], mutated.co_consts[index]
-    if not isinstance(before, CodeType) or not isinstance(after, CodeType):
-        return None
-    if not before.co_flags & _CO_OPTIMIZED:
-        return find_swap(before, after, (*path, index))  # a class body: go in
-    if before.co_freevars != after.co_freevars or before.co_name != after.co_name:
-        return None
-    return Swap((*path, index), before.co_qualname, before.co_firstlineno)
+    """The test that detected the mutant ("" when it survived)."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +46,8 @@ class Entry:
     """One mutant of a batch with the tests it runs."""
 
     mutant: Mutant
-    swap: Swap | None
-    """None: the copy imports the mutant and the tests anew."""
+    swap: bool
+    """Whether the copy may swap the mutated method in (False: it imports everything anew)."""
     tests: tuple[str, ...]
 
 
@@ -115,9 +63,7 @@ def batch_tests(
                 "begin": begin,
                 "end": end,
                 "replacement": entry.mutant.replacement,
-                "path": list(entry.swap.path) if entry.swap else None,
-                "qualname": entry.swap.qualname if entry.swap else "",
-                "line": entry.swap.line if entry.swap else 0,
+                "swap": entry.swap,
                 "tests": list(entry.tests),
             }
         )

@@ -5,14 +5,16 @@ its own (so none of its names reaches the tests), and builds with ``batch_case``
 ``unittest.TestCase`` whose test ``test_<k>`` judges mutant ``k`` of the plan. It must run with
 the standard library only: classwright is not reachable from inside the sandbox.
 
-The module under test and the tests are imported once, unmutated. For each mutant a forked copy
-of that process swaps the mutated method's code into the live class (the function object stays
-the same, so every reference to it sees the change) and runs the tests that reach the mutant,
-in order, each within the time limit, in a fresh working directory. The first test that fails
-or errors kills the mutant and ends the copy. A test that runs over its limit is killed with the
-copy and the remaining tests go on in a new copy, as the sandbox itself does after a time-out.
-The synthetic test passes when the mutant survives, and otherwise fails with one ``MARKER``
-line: ``{"status": "killed" | "timeout" | "unswappable", "test": <first failing test id>}``.
+The module under test and the tests are imported once, unmutated. Each mutant is judged in a
+forked copy of that process, in a working folder of its own. When the mutant changes one
+method's code and nothing else, and the plan allows it (nothing it changes runs at import), the
+copy swaps the mutated code into the live function (the function object stays the same, so every
+reference to it sees the change); otherwise the copy imports the mutant and the tests anew from
+its folder, as a fresh sample would. The copy runs the tests that reach the mutant, in order,
+each within the time limit, and ends at the first that fails, errors or runs over its limit:
+that test detected the mutant. The synthetic test passes when the mutant survives, and
+otherwise fails with one ``MARKER`` line:
+``{"status": "killed" | "timeout", "test": <the test that detected it>}``.
 """
 
 import importlib
@@ -30,6 +32,7 @@ import unittest
 MARKER = "classwright-mutant:"
 # Attributes through which a class attribute holds the function it runs: staticmethod and
 # classmethod, property accessors, functools.partialmethod / cached_property, decorators.
+_CO_OPTIMIZED = 0x0001  # set on functions' code, never on a module's or a class body's
 _HOLDERS = ("__func__", "fget", "fset", "fdel", "func", "__wrapped__")
 
 
@@ -102,14 +105,65 @@ def _target(module, qualname, line):
     return None
 
 
-def _mutated_code(source, filename, mutant):
+def _fingerprint(code):
+    """What a code object does, without line numbers."""
+    consts = tuple(
+        _fingerprint(c) if isinstance(c, types.CodeType) else (type(c), c) for c in code.co_consts
+    )
+    return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars)
+
+
+def _same(a, b):
+    if isinstance(a, types.CodeType) and isinstance(b, types.CodeType):
+        return _fingerprint(a) == _fingerprint(b)
+    return type(a) is type(b) and a == b
+
+
+def _shape(code):
+    return (code.co_code, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars)
+
+
+def changed_function(original, mutated):
+    """(original code, mutated code) of the one function that differs between two compiled
+    modules, or None when the difference lies elsewhere (a default value, a class attribute, a
+    decorator) or in more than one place."""
+    if _shape(original) != _shape(mutated) or len(original.co_consts) != len(mutated.co_consts):
+        return None
+    changed = [
+        i
+        for i, (a, b) in enumerate(zip(original.co_consts, mutated.co_consts, strict=True))
+        if not _same(a, b)
+    ]
+    if len(changed) != 1:
+        return None
+    before, after = original.co_consts[changed[0]], mutated.co_consts[changed[0]]
+    if not isinstance(before, types.CodeType) or not isinstance(after, types.CodeType):
+        return None
+    if not before.co_flags & _CO_OPTIMIZED:
+        return changed_function(before, after)  # a class body: go in
+    if before.co_freevars != after.co_freevars or before.co_qualname != after.co_qualname:
+        return None
+    return before, after
+
+
+def _swapped_in(plan, mutant):
+    """Put the mutated method's code into the live class; False when the mutant changes more
+    than one method's code or the method is not found alive."""
+    source = plan["source"]
     text = source[: mutant["begin"]] + mutant["replacement"] + source[mutant["end"] :]
-    code = compile(text, filename, "exec", dont_inherit=True)
-    for index in mutant["path"]:
-        code = code.co_consts[index]
-    if code.co_qualname != mutant["qualname"]:
-        raise LookupError(f"{mutant['qualname']} is not where the plan says")
-    return code
+    try:
+        mutated = compile(text, plan["filename"], "exec", 0, True)
+        found = changed_function(plan["compiled"], mutated)
+        if found is None:
+            return False
+        before, after = found
+        function = _target(sys.modules[plan["module"]], before.co_qualname, before.co_firstlineno)
+        if function is None:
+            return False
+        function.__code__ = after
+    except Exception:
+        return False
+    return True
 
 
 def _groups(test_ids):
@@ -189,19 +243,11 @@ def _copy(plan, mutant, tests, start, write_fd, workdir):
         os.chdir(workdir)
         os.environ["TMPDIR"] = workdir
         tempfile.tempdir = workdir
-        if mutant["path"] is None:
+        if not (mutant["swap"] and _swapped_in(plan, mutant)):
             try:
                 tests = _fresh_import(plan, mutant, workdir)
             except BaseException:
                 write({"result": start, "passed": False})
-                os._exit(0)
-        else:
-            try:
-                module = sys.modules[plan["module"]]
-                function = _target(module, mutant["qualname"], mutant["line"])
-                function.__code__ = _mutated_code(plan["source"], module.__file__, mutant)
-            except Exception as exc:
-                write({"unswappable": f"{type(exc).__name__}: {exc}"})
                 os._exit(0)
         _copy_runs(tests, mutant["tests"], start, write)
     except BaseException:
@@ -212,7 +258,7 @@ def _copy(plan, mutant, tests, start, write_fd, workdir):
 def _watch(pid, read_fd, plan, start):
     """Follow one copy that runs tests from ``start``: (how, positions, next), where ``how`` is
     "killed" (positions: the failing test), "timeout" or "crashed" (positions: the tests being
-    run), "finished" or "unswappable"; ``next`` is the first test without a result."""
+    run) or "finished"; ``next`` is the first test without a result."""
     pending = b""
     running: list = []
     following = start
@@ -241,8 +287,18 @@ def _watch(pid, read_fd, plan, start):
                 following = event["result"] + 1
             elif "finished" in event:
                 return "finished", [], following
-            elif "unswappable" in event:
-                return "unswappable", [], following
+
+
+def _clear(plan, workdir):
+    """Keep an untouched folder for the next copy (most tests write no file); remove others."""
+    try:
+        untouched = not os.listdir(workdir) and os.stat(workdir).st_mode & 0o777 == 0o700
+    except OSError:
+        untouched = False
+    if untouched:
+        plan["spare"] = workdir
+    else:
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def _judge(plan, index, tests):
@@ -251,7 +307,7 @@ def _judge(plan, index, tests):
     test_ids = mutant["tests"]
     start = 0
     while start < len(test_ids):
-        workdir = tempfile.mkdtemp(prefix="mutant-", dir=plan["root"])
+        workdir = plan.pop("spare", None) or tempfile.mkdtemp(prefix="mutant-", dir=plan["root"])
         read_fd, write_fd = os.pipe()
         pid = os.fork()
         if pid == 0:
@@ -263,9 +319,7 @@ def _judge(plan, index, tests):
         finally:
             os.close(read_fd)
             os.waitpid(pid, 0)
-            shutil.rmtree(workdir, ignore_errors=True)
-        if how == "unswappable":
-            return "unswappable", ""
+            _clear(plan, workdir)
         if how == "finished":
             break
         if how in ("timeout", "crashed") and not positions and following > start:
@@ -284,6 +338,9 @@ def batch_case(test_globals, plan_json):
     ``test_globals`` (the task's test module)."""
     plan = json.loads(plan_json)
     plan["root"] = os.getcwd()
+    # Compiled as the import compiled it, without the flags of the module running this.
+    plan["filename"] = str(sys.modules[plan["module"]].__file__)
+    plan["compiled"] = compile(plan["source"], plan["filename"], "exec", 0, True)
 
     def judge(index):
         def test(self):

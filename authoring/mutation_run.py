@@ -15,21 +15,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from types import CodeType
 from typing import Any
 
 from classwright.authoring.mutation import Mutant, generate_mutants
-from classwright.authoring.mutation_batch import (
-    Entry,
-    Swap,
-    batch_job,
-    compile_module,
-    find_swap,
-    verdicts,
-)
+from classwright.authoring.mutation_batch import Entry, batch_job, verdicts
 from classwright.evaluator import sandbox
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
@@ -148,6 +141,9 @@ class MutationSettings:
     min_timeout: float = 1.0
     canonical_timeout: float = 5.0
     jobs: int = 2
+    batches: bool = True
+    """Judge mutants in batches (``mutation_batch``); False runs each as a sample of its own,
+    slower, with the same verdicts."""
 
 
 def mutated_source(record: TaskRecord) -> str:
@@ -182,14 +178,20 @@ def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSet
     if not ids:
         raise InputError(record.task_id, "the test module defines no tests")
     limits = sandbox.Limits(test_timeout=settings.canonical_timeout)
-    # Timing and the baseline come from a plain run; coverage slows tests down.
-    run = sandbox.run_suite(source, tests, ids, limits=limits)
+    # Timing and the baseline come from a plain run (coverage slows tests down); the coverage
+    # run goes alongside it on every test, and again on the passing tests alone when some
+    # fail (a failing test may hang, and a run cut short loses the coverage before it).
+    plain = sandbox.SuiteJob(source, tests, ids, limits)
+    covered = sandbox.SuiteJob(source, tests, ids, limits, measure_coverage=True)
+    runs = dict(sandbox.run_suites([plain, covered], workers=2))
+    run, measured = runs[0], runs[1]
     passed = tuple(t for t in ids if run.outcomes[t].passed)
     if not passed:
         detail = f": {run.load_error}" if run.load_error else ""
         raise InputError(record.task_id, f"the canonical solution passes none of its tests{detail}")
     slowest = max(run.outcomes[t].seconds for t in passed)
-    measured = sandbox.run_suite(source, tests, passed, limits=limits, measure_coverage=True)
+    if len(passed) < len(ids):
+        measured = sandbox.run_suite(source, tests, passed, limits=limits, measure_coverage=True)
     if measured.coverage is None or not measured.coverage.executed_by_context:
         # Without a map every mutant runs every baseline test: slower, same verdicts.
         return _Baseline(passed, None, frozenset(), frozenset(), slowest, run.isolation)
@@ -223,21 +225,37 @@ def _verdict(mutant: Mutant, tests: tuple[str, ...], run: sandbox.SuiteRun | Non
     return MutantResult(mutant, MutantStatus.SURVIVED, len(tests))
 
 
-def _swap(mutant: Mutant, original: CodeType, baseline: _Baseline) -> Swap | None:
-    """How a batch can put the mutant in place without importing anew, or None."""
+def _may_swap(mutant: Mutant, baseline: _Baseline) -> bool:
+    """Whether a batch may swap the mutated method into the imported task: not when the change
+    runs at import (a swap after the import would miss it) or when coverage is unknown."""
     if baseline.lines_by_test is None or mutant.in_signature:
-        return None  # without coverage, nothing tells what runs at import
+        return False
     first, last = mutant.statement_lines
-    if set(range(first, last + 1)) & baseline.import_lines:
-        return None
-    return find_swap(original, compile_module(mutant.source))
+    return not set(range(first, last + 1)) & baseline.import_lines
 
 
-def _batches(entries: list[Entry], count: int) -> list[list[Entry]]:
-    """``entries`` dealt out over ``count`` batches; neighbours in the source, which tend to
-    cost alike, land in different batches."""
-    batches = [entries[k::count] for k in range(count)]
-    return [batch for batch in batches if batch]
+def _run_batches(
+    source: str,
+    tests: str,
+    entries: list[Entry],
+    timeout: float,
+    workers: int,
+    progress: ProgressReporter,
+) -> list[MutantResult | None]:
+    """Judge ``entries`` in one batch per worker; None where a verdict did not come back."""
+    found: list[MutantResult | None] = [None] * len(entries)
+    numbered = list(enumerate(entries))
+    # Dealt out: neighbours in the source, which tend to cost alike, land in different batches.
+    batches = [b for b in (numbered[k::workers] for k in range(workers)) if b]
+    jobs = [batch_job(source, tests, [e for _, e in b], timeout) for b in batches]
+    for number, run in sandbox.run_suites(jobs, workers=workers):
+        batch = batches[number]
+        for (position, entry), verdict in zip(batch, verdicts(run, len(batch)), strict=True):
+            if verdict is not None:
+                status = MutantStatus(verdict.status)
+                found[position] = MutantResult(entry.mutant, status, len(entry.tests), verdict.test)
+                progress.advance(entry.mutant.id)
+    return found
 
 
 def analyse_mutants(
@@ -256,21 +274,24 @@ def analyse_mutants(
     started = time.perf_counter()
     source = mutated_source(record)
     tests = test_source(record)
-    if mutants is None:
-        try:
-            chosen = generate_mutants(
-                source,
-                class_name=record.class_name,
-                operators=settings.operators,
-                seed=settings.seed,
-                max_mutants=settings.max_mutants,
-            )
-        except SyntaxError as error:
-            raise InputError(record.task_id, f"canonical solution: {error}") from None
-    else:
-        chosen = list(mutants)
-    progress.expect(len(chosen))
-    baseline = _baseline(record, source, tests, settings)
+    # The canonical runs wait on the sandbox while the mutants are made.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending = pool.submit(_baseline, record, source, tests, settings)
+        if mutants is None:
+            try:
+                chosen = generate_mutants(
+                    source,
+                    class_name=record.class_name,
+                    operators=settings.operators,
+                    seed=settings.seed,
+                    max_mutants=settings.max_mutants,
+                )
+            except SyntaxError as error:
+                raise InputError(record.task_id, f"canonical solution: {error}") from None
+        else:
+            chosen = list(mutants)
+        progress.expect(len(chosen))
+        baseline = pending.result()
     timeout = max(settings.min_timeout, settings.timeout_factor * baseline.slowest)
     limits = sandbox.Limits(test_timeout=timeout)
     reaching = [_tests_reaching(m, baseline) for m in chosen]
@@ -280,28 +301,19 @@ def analyse_mutants(
         results[index] = _verdict(chosen[index], reaching[index], run)
         progress.advance(chosen[index].id)
 
-    to_run = [i for i, ids in enumerate(reaching) if ids]
     for index, ids in enumerate(reaching):
         if not ids:
             record_result(index, None)
-    original = compile_module(source)
-    entries = [Entry(chosen[i], _swap(chosen[i], original, baseline), reaching[i]) for i in to_run]
-    position_of = {id(entry.mutant): i for entry, i in zip(entries, to_run, strict=True)}
+    to_run = [i for i, ids in enumerate(reaching) if ids]
     workers = max(1, settings.jobs)
-    batches = _batches(entries, workers)
-    jobs = [batch_job(source, tests, batch, timeout) for batch in batches]
-    alone: list[int] = []
-    for number, run in sandbox.run_suites(jobs, workers=workers):
-        batch = batches[number]
-        for entry, verdict in zip(batch, verdicts(run, len(batch)), strict=True):
-            index = position_of[id(entry.mutant)]
-            if verdict is None:
-                alone.append(index)
-                continue
-            results[index] = MutantResult(
-                entry.mutant, MutantStatus(verdict.status), len(entry.tests), verdict.test
-            )
-            progress.advance(entry.mutant.id)
+    alone = to_run
+    if settings.batches:
+        entries = [Entry(chosen[i], _may_swap(chosen[i], baseline), reaching[i]) for i in to_run]
+        judged = _run_batches(source, tests, entries, timeout, workers, progress)
+        for index, result in zip(to_run, judged, strict=True):
+            if result is not None:
+                results[index] = result
+        alone = [i for i in to_run if i not in results]
     singles = [sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits) for i in alone]
     for position, run in sandbox.run_suites(singles, workers=workers):
         record_result(alone[position], run)
