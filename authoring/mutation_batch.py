@@ -17,6 +17,7 @@ plain sample.
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,19 +52,65 @@ class Entry:
     tests: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class MethodSpan:
+    """Where a method of a top-level class lies, 1-based lines."""
+
+    owner: str
+    """The class."""
+    name: str
+    first: int
+    """The first decorator's line, else the ``def`` line (the code's ``co_firstlineno``)."""
+    body: int
+    """The first line of the body."""
+    last: int
+
+
+def method_spans(source: str) -> list[MethodSpan]:
+    """Every method of every top-level class of ``source``."""
+    spans = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                    first = min([item.lineno, *(d.lineno for d in item.decorator_list)])
+                    last = item.end_lineno or item.lineno
+                    spans.append(MethodSpan(node.name, item.name, first, item.body[0].lineno, last))
+    return spans
+
+
+def _span_of(mutant: Mutant, spans: Sequence[MethodSpan]) -> MethodSpan | None:
+    """The method whose body holds the whole change, if any."""
+    for span in spans:
+        if (
+            span.name == mutant.method
+            and span.body <= mutant.range.line
+            and mutant.range.end_line <= span.last
+        ):
+            return span
+    return None
+
+
 def batch_tests(
     source: str, tests: str, entries: Sequence[Entry], timeout: float, module: str = "solution"
 ) -> str:
     """The test module of one batch: the task's tests, then the driver and its test class."""
+    # A lone carriage return counts as a line break for the compiler, not for the driver's
+    # line arithmetic: such a source is always imported anew.
+    spans = method_spans(source) if "\r" not in source else []
     mutants = []
     for entry in entries:
         begin, end = _offsets(source, entry.mutant)
+        span = _span_of(entry.mutant, spans) if entry.swap else None
         mutants.append(
             {
                 "begin": begin,
                 "end": end,
                 "replacement": entry.mutant.replacement,
-                "swap": entry.swap,
+                "swap": span is not None,
+                "owner": span.owner if span else "",
+                "method": span.name if span else "",
+                "span": [span.first, span.last] if span else [],
                 "tests": list(entry.tests),
             }
         )

@@ -17,8 +17,12 @@ otherwise fails with one ``MARKER`` line:
 ``{"status": "killed" | "timeout", "test": <the test that detected it>}``.
 """
 
+import __future__
+
+import functools
 import importlib
 import json
+import operator
 import os
 import select
 import shutil
@@ -32,7 +36,9 @@ import unittest
 MARKER = "classwright-mutant:"
 # Attributes through which a class attribute holds the function it runs: staticmethod and
 # classmethod, property accessors, functools.partialmethod / cached_property, decorators.
-_CO_OPTIMIZED = 0x0001  # set on functions' code, never on a module's or a class body's
+_FUTURE_FLAGS = functools.reduce(
+    operator.or_, (getattr(__future__, name).compiler_flag for name in __future__.all_feature_names)
+)
 _HOLDERS = ("__func__", "fget", "fset", "fdel", "func", "__wrapped__")
 
 
@@ -105,62 +111,33 @@ def _target(module, qualname, line):
     return None
 
 
-def _fingerprint(code):
-    """What a code object does, without line numbers."""
-    consts = tuple(
-        _fingerprint(c) if isinstance(c, types.CodeType) else (type(c), c) for c in code.co_consts
-    )
-    return (code.co_code, consts, code.co_names, code.co_varnames, code.co_freevars)
-
-
-def _same(a, b):
-    if isinstance(a, types.CodeType) and isinstance(b, types.CodeType):
-        return _fingerprint(a) == _fingerprint(b)
-    return type(a) is type(b) and a == b
-
-
-def _shape(code):
-    return (code.co_code, code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars)
-
-
-def changed_function(original, mutated):
-    """(original code, mutated code) of the one function that differs between two compiled
-    modules, or None when the difference lies elsewhere (a default value, a class attribute, a
-    decorator) or in more than one place."""
-    if _shape(original) != _shape(mutated) or len(original.co_consts) != len(mutated.co_consts):
-        return None
-    changed = [
-        i
-        for i, (a, b) in enumerate(zip(original.co_consts, mutated.co_consts, strict=True))
-        if not _same(a, b)
-    ]
-    if len(changed) != 1:
-        return None
-    before, after = original.co_consts[changed[0]], mutated.co_consts[changed[0]]
-    if not isinstance(before, types.CodeType) or not isinstance(after, types.CodeType):
-        return None
-    if not before.co_flags & _CO_OPTIMIZED:
-        return changed_function(before, after)  # a class body: go in
-    if before.co_freevars != after.co_freevars or before.co_qualname != after.co_qualname:
-        return None
-    return before, after
+def _method_code(plan, mutant, text):
+    """The mutated method compiled on its own, at its own lines, in a class of the same name
+    (name mangling and the ``__class__`` cell depend on it): a fraction of the module's cost."""
+    first, last = mutant["span"]
+    shift = text.count("\n") - plan["source"].count("\n")
+    lines = text.split("\n")[first - 1 : last + shift]
+    snippet = "\n" * (first - 2) + f"class {mutant['owner']}:\n" + "\n".join(lines) + "\n"
+    module = compile(snippet, plan["filename"], "exec", plan["future"], True)
+    (owner,) = [c for c in module.co_consts if isinstance(c, types.CodeType)]
+    (code,) = [c for c in owner.co_consts if isinstance(c, types.CodeType)]
+    return code
 
 
 def _swapped_in(plan, mutant):
-    """Put the mutated method's code into the live class; False when the mutant changes more
-    than one method's code or the method is not found alive."""
+    """Put the mutated method's code into the live function; False when the method is not
+    found alive or its free variables would change."""
     source = plan["source"]
     text = source[: mutant["begin"]] + mutant["replacement"] + source[mutant["end"] :]
     try:
-        mutated = compile(text, plan["filename"], "exec", 0, True)
-        found = changed_function(plan["compiled"], mutated)
-        if found is None:
+        code = _method_code(plan, mutant, text)
+        qualname = f"{mutant['owner']}.{mutant['method']}"
+        if code.co_qualname != qualname or code.co_firstlineno != mutant["span"][0]:
             return False
-        before, after = found
-        function = _target(sys.modules[plan["module"]], before.co_qualname, before.co_firstlineno)
-        if function is None:
+        function = _target(sys.modules[plan["module"]], qualname, code.co_firstlineno)
+        if function is None or function.__code__.co_freevars != code.co_freevars:
             return False
-        function.__code__ = after
+        function.__code__ = code
     except Exception:
         return False
     return True
@@ -338,9 +315,10 @@ def batch_case(test_globals, plan_json):
     ``test_globals`` (the task's test module)."""
     plan = json.loads(plan_json)
     plan["root"] = os.getcwd()
-    # Compiled as the import compiled it, without the flags of the module running this.
     plan["filename"] = str(sys.modules[plan["module"]].__file__)
-    plan["compiled"] = compile(plan["source"], plan["filename"], "exec", 0, True)
+    # A method compiled alone keeps the module's `from __future__` features.
+    module = compile(plan["source"], plan["filename"], "exec", 0, True)
+    plan["future"] = module.co_flags & _FUTURE_FLAGS
 
     def judge(index):
         def test(self):
