@@ -5,14 +5,13 @@ runs every test that reaches the mutant) costs far more than the tests that deci
 A batch imports the solution and the tests once; each of its mutants is then judged in a forked
 copy of that process, stopping at the first test that detects it (see ``mutation_inside``).
 
-The copy gets the mutant in one of two ways. When the change lies inside one method and none of
-its lines runs while the modules are imported, the mutated method's code is swapped into the
-live class, which costs a compile. Otherwise (a parameter default, code that runs at import)
-the copy imports the mutant and the tests anew from a fresh folder, as a fresh sample would.
-The copy tells the two apart by compiling the mutant: a swap needs the difference to lie in one
-function's code (not a default value, a decorator, a class attribute) with the same free
-variables. A mutant whose verdict does not come back (the batch died) is run on its own as a
-plain sample.
+The copy gets the mutant in one of two ways. When the change lies inside a method's body and
+none of its lines runs while the modules are imported, the batch compiles the mutated method
+alone (in a class of the same name, at its own lines) and the copy swaps that code into the
+live function. Otherwise (a parameter default, a decorator, code the tests run while they
+import) the copy imports the mutant and the tests anew from its folder, as a fresh sample
+would; so too when the method is not found alive or its free variables would change. A mutant
+whose verdict does not come back (the batch died) is run on its own as a plain sample.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ its own (so none of its names reaches the tests), and builds with ``batch_case``
 the standard library only: classwright is not reachable from inside the sandbox.
 
 The module under test and the tests are imported once, unmutated. Each mutant is judged in a
-forked copy of that process, in a working folder of its own. When the mutant changes one
-method's code and nothing else, and the plan allows it (nothing it changes runs at import), the
-copy swaps the mutated code into the live function (the function object stays the same, so every
+forked copy of that process, in a working folder of its own. When the plan allows it (the
+change lies in a method's body and nothing it changes runs at import), the mutated method is
+compiled alone before the fork and the copy swaps that code into the live function (the function object stays the same, so every
 reference to it sees the change); otherwise the copy imports the mutant and the tests anew from
 its folder, as a fresh sample would. The copy runs the tests that reach the mutant, in order,
 each within the time limit, and ends at the first that fails, errors or runs over its limit:
