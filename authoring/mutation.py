@@ -478,10 +478,10 @@ def _is_logging_statement(statement: cst.BaseSmallStatement) -> bool:
     )
 
 
-def _fingerprint(code: CodeType) -> tuple[object, ...]:
+def code_fingerprint(code: CodeType) -> tuple[object, ...]:
     """What the code does, without line numbers: equal fingerprints behave the same."""
     consts = tuple(
-        _fingerprint(c) if isinstance(c, CodeType) else (type(c), c) for c in code.co_consts
+        code_fingerprint(c) if isinstance(c, CodeType) else (type(c), c) for c in code.co_consts
     )
     return (
         code.co_code,
@@ -527,7 +527,7 @@ def generate_mutants(
     MetadataWrapper(module, unsafe_skip_copy=True).visit(sites)
 
     starts = _offsets(source)
-    seen = {_fingerprint(original_code)}
+    seen = {code_fingerprint(original_code)}
     ordinals: dict[str, int] = {}
     mutants: list[Mutant] = []
     # Stable: edits that start at the same place keep the order the visitor proposed them.
@@ -542,7 +542,7 @@ def generate_mutants(
         ordinals[base] = ordinals.get(base, 0) + 1
         mutated = source[:begin] + edit.replacement + source[end:]
         try:
-            fingerprint = _fingerprint(compile(mutated, "solution.py", "exec"))
+            fingerprint = code_fingerprint(compile(mutated, "solution.py", "exec"))
         except (SyntaxError, ValueError):
             continue
         if fingerprint in seen:

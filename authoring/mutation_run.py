@@ -2,24 +2,27 @@
 
 First the canonical solution runs every test in the sandbox with coverage measured per test.
 The tests it passes are the baseline; their slowest time sets the per-test time limit for the
-mutants (``max(min_timeout, timeout_factor x slowest)``). Each mutant then runs, in its own
-sandboxed process like any sample, only the baseline tests that execute the mutated statement:
-a test that never reaches the change behaves exactly as on the canonical solution, so it cannot
-kill the mutant. A mutant that no test reaches survives without running. A mutant is killed
-when one of its tests fails or errors, and counts as ``timeout`` (also detected) when its only
-failures are time-outs.
+mutants (``max(min_timeout, timeout_factor x slowest)``). Each mutant then runs only the
+baseline tests that execute the mutated statement: a test that never reaches the change behaves
+exactly as on the canonical solution, so it cannot kill the mutant. A mutant that no test
+reaches survives without running. The mutants run in batches, one sandboxed process per batch
+(``mutation_batch``); each mutant runs its tests in order and stops at the first that detects
+it: the mutant is killed when that test fails or errors, and counts as ``timeout`` (also
+detected) when that test runs over its limit.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from classwright.authoring.mutation import Mutant, generate_mutants
+from classwright.authoring.mutation_batch import Entry, batch_job, verdicts
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
@@ -43,9 +46,9 @@ class MutantResult:
     mutant: Mutant
     status: MutantStatus
     tests_run: int
-    """Baseline tests that reach the mutated statement and were run (0: no test reaches it)."""
+    """Baseline tests that reach the mutated statement (0: no test reaches it, nothing ran)."""
     killed_by: str = ""
-    """The first test that failed, errored or timed out."""
+    """The test that detected the mutant: the first of its tests to fail, error or time out."""
 
     @property
     def detected(self) -> bool:
@@ -139,6 +142,9 @@ class MutationSettings:
     min_timeout: float = 1.0
     canonical_timeout: float = PROTOCOL_TEST_SECONDS
     jobs: int = 2
+    batches: bool = True
+    """Judge mutants in batches (``mutation_batch``); False runs each as a sample of its own,
+    slower, with the same verdicts."""
 
 
 def mutated_source(record: TaskRecord) -> str:
@@ -162,6 +168,8 @@ class _Baseline:
     lines_by_test: dict[str, frozenset[int]] | None
     """Lines each baseline test executes; None when coverage could not be measured."""
     shared_lines: frozenset[int]
+    import_lines: frozenset[int]
+    """Lines run while the modules are imported (``setUpModule`` included)."""
     slowest: float
     isolation: str
 
@@ -171,21 +179,28 @@ def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSet
     if not ids:
         raise InputError(record.task_id, "the test module defines no tests")
     limits = sandbox.Limits(test_timeout=settings.canonical_timeout)
-    # Timing and the baseline come from a plain run; coverage slows tests down.
-    run = sandbox.run_suite(source, tests, ids, limits=limits)
+    # Timing and the baseline come from a plain run (coverage slows tests down); the coverage
+    # run goes alongside it on every test, and again on the passing tests alone when some
+    # fail (a failing test may hang, and a run cut short loses the coverage before it).
+    plain = sandbox.SuiteJob(source, tests, ids, limits)
+    covered = sandbox.SuiteJob(source, tests, ids, limits, measure_coverage=True)
+    runs = dict(sandbox.run_suites([plain, covered], workers=2))
+    run, measured = runs[0], runs[1]
     passed = tuple(t for t in ids if run.outcomes[t].passed)
     if not passed:
         detail = f": {run.load_error}" if run.load_error else ""
         raise InputError(record.task_id, f"the canonical solution passes none of its tests{detail}")
     slowest = max(run.outcomes[t].seconds for t in passed)
-    measured = sandbox.run_suite(source, tests, passed, limits=limits, measure_coverage=True)
+    if len(passed) < len(ids):
+        measured = sandbox.run_suite(source, tests, passed, limits=limits, measure_coverage=True)
     if measured.coverage is None or not measured.coverage.executed_by_context:
         # Without a map every mutant runs every baseline test: slower, same verdicts.
-        return _Baseline(passed, None, frozenset(), slowest, run.isolation)
+        return _Baseline(passed, None, frozenset(), frozenset(), slowest, run.isolation)
     executed = measured.coverage.executed_by_context
     shared = frozenset(line for context in SHARED_CONTEXTS for line in executed.get(context, ()))
+    imported = frozenset(executed.get(SHARED_CONTEXTS[0], ()))
     lines = {t: frozenset(executed.get(t, ())) for t in passed}
-    return _Baseline(passed, lines, shared, slowest, run.isolation)
+    return _Baseline(passed, lines, shared, imported, slowest, run.isolation)
 
 
 def _tests_reaching(mutant: Mutant, baseline: _Baseline) -> tuple[str, ...]:
@@ -200,16 +215,48 @@ def _tests_reaching(mutant: Mutant, baseline: _Baseline) -> tuple[str, ...]:
 
 
 def _verdict(mutant: Mutant, tests: tuple[str, ...], run: sandbox.SuiteRun | None) -> MutantResult:
+    """The verdict from a plain run of every test (the fallback outside batches)."""
     if run is None:
         return MutantResult(mutant, MutantStatus.SURVIVED, 0)
-    failed = [t for t in tests if not run.outcomes[t].passed]
-    if not failed:
-        return MutantResult(mutant, MutantStatus.SURVIVED, len(tests))
-    timeouts = [t for t in failed if run.outcomes[t].status == "timeout"]
-    if len(timeouts) == len(failed):
-        return MutantResult(mutant, MutantStatus.TIMEOUT, len(tests), failed[0])
-    first = next(t for t in failed if t not in timeouts)
-    return MutantResult(mutant, MutantStatus.KILLED, len(tests), first)
+    for test in tests:
+        outcome = run.outcomes[test]
+        if not outcome.passed:
+            status = MutantStatus.TIMEOUT if outcome.status == "timeout" else MutantStatus.KILLED
+            return MutantResult(mutant, status, len(tests), test)
+    return MutantResult(mutant, MutantStatus.SURVIVED, len(tests))
+
+
+def _may_swap(mutant: Mutant, baseline: _Baseline) -> bool:
+    """Whether a batch may swap the mutated method into the imported task: not when the change
+    runs at import (a swap after the import would miss it) or when coverage is unknown."""
+    if baseline.lines_by_test is None or mutant.in_signature:
+        return False
+    first, last = mutant.statement_lines
+    return not set(range(first, last + 1)) & baseline.import_lines
+
+
+def _run_batches(
+    source: str,
+    tests: str,
+    entries: list[Entry],
+    timeout: float,
+    workers: int,
+    progress: ProgressReporter,
+) -> list[MutantResult | None]:
+    """Judge ``entries`` in one batch per worker; None where a verdict did not come back."""
+    found: list[MutantResult | None] = [None] * len(entries)
+    numbered = list(enumerate(entries))
+    # Dealt out: neighbours in the source, which tend to cost alike, land in different batches.
+    batches = [b for b in (numbered[k::workers] for k in range(workers)) if b]
+    jobs = [batch_job(source, tests, [e for _, e in b], timeout) for b in batches]
+    for number, run in sandbox.run_suites(jobs, workers=workers):
+        batch = batches[number]
+        for (position, entry), verdict in zip(batch, verdicts(run, len(batch)), strict=True):
+            if verdict is not None:
+                status = MutantStatus(verdict.status)
+                found[position] = MutantResult(entry.mutant, status, len(entry.tests), verdict.test)
+                progress.advance(entry.mutant.id)
+    return found
 
 
 def analyse_mutants(
@@ -228,21 +275,24 @@ def analyse_mutants(
     started = time.perf_counter()
     source = mutated_source(record)
     tests = test_source(record)
-    if mutants is None:
-        try:
-            chosen = generate_mutants(
-                source,
-                class_name=record.class_name,
-                operators=settings.operators,
-                seed=settings.seed,
-                max_mutants=settings.max_mutants,
-            )
-        except SyntaxError as error:
-            raise InputError(record.task_id, f"canonical solution: {error}") from None
-    else:
-        chosen = list(mutants)
-    progress.expect(len(chosen))
-    baseline = _baseline(record, source, tests, settings)
+    # The canonical runs wait on the sandbox while the mutants are made.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending = pool.submit(_baseline, record, source, tests, settings)
+        if mutants is None:
+            try:
+                chosen = generate_mutants(
+                    source,
+                    class_name=record.class_name,
+                    operators=settings.operators,
+                    seed=settings.seed,
+                    max_mutants=settings.max_mutants,
+                )
+            except SyntaxError as error:
+                raise InputError(record.task_id, f"canonical solution: {error}") from None
+        else:
+            chosen = list(mutants)
+        progress.expect(len(chosen))
+        baseline = pending.result()
     timeout = max(settings.min_timeout, settings.timeout_factor * baseline.slowest)
     limits = sandbox.Limits(test_timeout=timeout)
     reaching = [_tests_reaching(m, baseline) for m in chosen]
@@ -252,13 +302,22 @@ def analyse_mutants(
         results[index] = _verdict(chosen[index], reaching[index], run)
         progress.advance(chosen[index].id)
 
-    to_run = [i for i, ids in enumerate(reaching) if ids]
     for index, ids in enumerate(reaching):
         if not ids:
             record_result(index, None)
-    jobs = [sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits) for i in to_run]
-    for position, run in sandbox.run_suites(jobs, workers=max(1, settings.jobs)):
-        record_result(to_run[position], run)
+    to_run = [i for i, ids in enumerate(reaching) if ids]
+    workers = max(1, settings.jobs)
+    alone = to_run
+    if settings.batches:
+        entries = [Entry(chosen[i], _may_swap(chosen[i], baseline), reaching[i]) for i in to_run]
+        judged = _run_batches(source, tests, entries, timeout, workers, progress)
+        for index, result in zip(to_run, judged, strict=True):
+            if result is not None:
+                results[index] = result
+        alone = [i for i in to_run if i not in results]
+    singles = [sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits) for i in alone]
+    for position, run in sandbox.run_suites(singles, workers=workers):
+        record_result(alone[position], run)
     return MutationReport(
         task_id=record.task_id,
         source=source,
