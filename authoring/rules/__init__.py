@@ -1,10 +1,12 @@
 """The rule catalogue: every rule, looked up by code, selected by code or prefix.
 
-Rules live one per module in this package, named ``<family>_<what>.py`` (``contract_*``,
-``dependencies_*``, ``constructor_*``, ``parameters_*``, ``returns_*``, ``tests_*``,
-``execution_*``, ``adequacy_*``, ``metadata_*``). Every ``Rule`` subclass defined in such a
-module is registered; adding a rule is adding a file. Modules whose name starts with ``_``
-and ``framework`` hold shared code, not rules.
+Rules live one per module in this package, named ``<family>_<name>.py`` after the rule's
+code and kebab-case name (``contract_*``, ``dependencies_*``, ``constructor_*``,
+``signature_*``, ``tests_*``, ``execution_*``, ``adequacy_*``, ``metadata_*``; CW501
+``too-few-method-tests`` is ``tests_too_few_method_tests.py``). Every ``Rule`` subclass defined
+in such a module is registered; adding a rule is adding a file. Modules whose name starts with
+``_`` and ``framework`` hold shared code, not rules; a rule imports only those
+(``tests/test_rule_files.py`` holds both conventions).
 """
 
 from __future__ import annotations

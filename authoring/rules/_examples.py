@@ -1,8 +1,10 @@
-"""A small task that satisfies every static rule; fixtures start from it.
+"""Fixtures shared between rules: a small task that satisfies every static rule, and the
+solution the time rules' fixtures share.
 
 Rules use ``CLEAN_SOLUTION`` and ``CLEAN_TESTS`` as their VALID fixture (the clean task must
 stay clean under every rule) and write their INVALID fixtures out in full, so each rule file
-shows the defect it flags.
+shows the defect it flags. A fixture two rules use lives here, never in one of their files,
+because a rule file imports no other rule's file.
 """
 
 from __future__ import annotations
@@ -112,3 +114,27 @@ class {class_name}Test(unittest.TestCase):
     def test_create(self):
         self.assertIsInstance({class_name}(), {class_name})
 """
+
+
+WAITER_SOLUTION = '''
+import time
+
+
+class Waiter:
+    """Waits."""
+
+    def __init__(self):
+        self.waited = 0.0
+
+    def wait(self, seconds: float) -> float:
+        """
+        Wait for a while.
+        :param seconds: float, how long
+        :return: float, the total time waited
+        """
+        time.sleep(seconds)
+        self.waited += seconds
+        return self.waited
+'''
+"""A class whose one method sleeps as long as it is told: the fixtures of the rules about
+test time (CW604, CW605) vary only the tests."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring.rules import _execution
-from classwright.authoring.rules.execution_test_over_budget import SOLUTION
+from classwright.authoring.rules._examples import WAITER_SOLUTION
 from classwright.authoring.rules.framework import (
     Finding,
     Fixture,
@@ -45,7 +45,7 @@ class SlowTest(Rule):
 
     VALID = (
         Fixture(
-            solution=SOLUTION,
+            solution=WAITER_SOLUTION,
             tests="""
             import unittest
             from solution import Waiter
@@ -58,7 +58,7 @@ class SlowTest(Rule):
     )
     INVALID = (
         Fixture(
-            solution=SOLUTION,
+            solution=WAITER_SOLUTION,
             tests="""
             import unittest
             from solution import Waiter

@@ -3,28 +3,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring.rules import _execution
+from classwright.authoring.rules._examples import WAITER_SOLUTION
 from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
-
-SOLUTION = '''
-import time
-
-
-class Waiter:
-    """Waits."""
-
-    def __init__(self):
-        self.waited = 0.0
-
-    def wait(self, seconds: float) -> float:
-        """
-        Wait for a while.
-        :param seconds: float, how long
-        :return: float, the total time waited
-        """
-        time.sleep(seconds)
-        self.waited += seconds
-        return self.waited
-'''
 
 
 class TestOverBudget(Rule):
@@ -57,7 +37,7 @@ class TestOverBudget(Rule):
 
     VALID = (
         Fixture(
-            solution=SOLUTION,
+            solution=WAITER_SOLUTION,
             tests="""
             import unittest
             from solution import Waiter
@@ -70,7 +50,7 @@ class TestOverBudget(Rule):
     )
     INVALID = (
         Fixture(
-            solution=SOLUTION,
+            solution=WAITER_SOLUTION,
             tests="""
             import unittest
             from solution import Waiter
