@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from classwright.evaluator._sandbox_isolation import best_isolation, faketime_library
+from classwright.evaluator.sandbox.isolation import best_isolation, faketime_library
 
 FAKETIME_MISSING = "libfaketime is not installed (Debian package `faketime`)"
 PLAIN_USER = (
