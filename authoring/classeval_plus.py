@@ -156,6 +156,16 @@ def _is_solution_import(stmt: cst.BaseStatement) -> bool:
     )
 
 
+def _is_docstring(stmt: cst.BaseStatement) -> bool:
+    # The module docstring of tests_plus.py describes that file, not the merged module.
+    return (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, cst.SimpleString)
+    )
+
+
 def _is_import(stmt: cst.BaseStatement) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and all(
         isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body
@@ -265,7 +275,7 @@ def _plan(
     notes: list[str] = []
     present = {module.code_for_node(s).strip() for s in module.body if _is_import(s)}
     for stmt in ours.body:
-        if _is_solution_import(stmt):
+        if _is_solution_import(stmt) or _is_docstring(stmt):
             continue
         if _is_import(stmt):
             if ours.code_for_node(stmt).strip() not in present:

@@ -32,6 +32,8 @@ REPAIRS = textwrap.dedent(
 
 ADDED = textwrap.dedent(
     """\
+    \"\"\"Our tests of the tally.\"\"\"
+
     import unittest
     from fractions import Fraction
 
@@ -91,6 +93,7 @@ def test_the_overlay_changes_tests_only_and_records_each_change(
     assert ids["TallyTestUnit"] == ("test_unit_default",)
     assert 't.add("b")' in after.tests_source
     assert after.tests_source.count("from fractions import Fraction") == 1
+    assert "Our tests of the tally" not in after.tests_source
     provenance = "\n".join(after.record.provenance)
     assert "replaced test TallyTestAdd.test_add_2: checks the count of a second word" in provenance
     assert "removed test TallyTestLogScale.test_log_scale_1: shown as removable" in provenance
