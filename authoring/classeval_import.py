@@ -17,7 +17,12 @@ from typing import Any
 
 import libcst as cst
 
-from classwright.authoring.classeval_plus import TaskOverlay, apply_overlay, prompt_suppressions
+from classwright.authoring.classeval_plus import (
+    TaskOverlay,
+    apply_overlay,
+    prompt_suppressions,
+    retarget_test_classes,
+)
 from classwright.authoring.classmodel import ClassTransformer, docstring_statement
 from classwright.authoring.taskdir import TaskFolder, load_task_folder, write_task_folder
 from classwright.authoring.testmodule import SOLUTION_MODULE, analyse_tests, method_test_class
@@ -299,6 +304,11 @@ def import_record(
         overlaid = apply_overlay(test_module_text, overlay)
         test_module_text = overlaid.source
         outcome.plus = overlaid.notes
+        conventional = {
+            m["method_name"]: method_test_class(class_name, m["method_name"])
+            for m in record["methods_info"]
+        }
+        outcome.plus += retarget_test_classes(overrides, conventional, overlay)
     folder = out_dir / folder_name
     write_task_folder(folder, _meta(record, outcome, overrides, overlay), merged, test_module_text)
     try:

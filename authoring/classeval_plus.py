@@ -47,6 +47,15 @@ class TestRepair:
 
 
 @dataclass(frozen=True)
+class TestClassRepair:
+    """A method whose method-level test class ClassEval's record names wrongly, and why."""
+
+    method: str
+    test_class: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class TaskOverlay:
     """What ClassEval+ changes in one task."""
 
@@ -56,6 +65,7 @@ class TaskOverlay:
     """Why the task is left out, or None when it is kept."""
     repairs: tuple[TestRepair, ...] = ()
     prompt_suppressions: tuple[str, ...] = ()
+    test_classes: tuple[TestClassRepair, ...] = ()
     added_tests: str | None = None
     """The text of ``tests_plus.py``, when there is one."""
 
@@ -102,6 +112,46 @@ def _test_repairs(data: Mapping[str, Any], path: Path) -> list[TestRepair]:
     return repairs
 
 
+def _test_class_repairs(data: Mapping[str, Any], path: Path) -> list[TestClassRepair]:
+    repairs = []
+    for n, item in enumerate(_table_list(data, "test_class", path), 1):
+        where = f"[[test_class]] number {n}"
+        unknown = set(item) - {"method", "test_class", "reason"}
+        if unknown:
+            raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
+        repairs.append(
+            TestClassRepair(
+                _text(item, "method", path, where),
+                _text(item, "test_class", path, where),
+                _text(item, "reason", path, where),
+            )
+        )
+    return repairs
+
+
+def retarget_test_classes(
+    overrides: dict[str, str], conventional: Mapping[str, str], overlay: TaskOverlay
+) -> list[str]:
+    """Point each repaired method at its test class in ``overrides`` (method -> class, only
+    where the name is not the conventional one); returns a provenance line per change."""
+    notes = []
+    for repair in overlay.test_classes:
+        if repair.method not in conventional:
+            raise InputError(
+                overlay.folder / REPAIRS_FILE,
+                f"[[test_class]] {repair.method}: no such method in the class",
+            )
+        was = overrides.get(repair.method, conventional[repair.method])
+        if repair.test_class == conventional[repair.method]:
+            overrides.pop(repair.method, None)
+        else:
+            overrides[repair.method] = repair.test_class
+        notes.append(
+            f"method {repair.method} is tested by {repair.test_class}, not {was}: {repair.reason}"
+        )
+    return notes
+
+
 def read_task_overlay(folder: Path) -> TaskOverlay:
     """The overlay of one task folder (named by its ClassEval task id)."""
     repairs_path = folder / REPAIRS_FILE
@@ -111,7 +161,7 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
             data = tomllib.loads(read_source(repairs_path))
         except tomllib.TOMLDecodeError as exc:
             raise InputError(repairs_path, f"invalid TOML: {exc}") from None
-    unknown = set(data) - {"exclude", "replace", "remove", "prompt"}
+    unknown = set(data) - {"exclude", "replace", "remove", "prompt", "test_class"}
     if unknown:
         raise InputError(repairs_path, f"unknown key {sorted(unknown)[0]!r}")
     excluded = None
@@ -132,6 +182,7 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
         excluded=excluded,
         repairs=tuple(_test_repairs(data, repairs_path)),
         prompt_suppressions=tuple(sorted(set(codes))),
+        test_classes=tuple(_test_class_repairs(data, repairs_path)),
         added_tests=added,
     )
 

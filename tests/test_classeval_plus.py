@@ -168,3 +168,26 @@ def test_the_cli_reports_exclusions(records: Path, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "needs the network" in result.output
     assert "1 excluded by ClassEval+" in result.output
+
+
+def test_a_test_class_repair_points_a_method_at_its_tests(records: Path, tmp_path: Path) -> None:
+    repairs = textwrap.dedent(
+        """\
+        [[test_class]]
+        method = "add_all"
+        test_class = "TallyTestAdd"
+        reason = "shown as retargetable"
+        """
+    )
+    overlays = read_overlay(_overlay(tmp_path, repairs, None))
+    [outcome] = import_classeval(read_classeval(records), tmp_path / "plus", overlays=overlays)
+    assert outcome.folder is not None, outcome.error
+    task = load_task_folder(outcome.folder)
+    by_method = {m.method_name: m.test_class for m in task.record.methods_info}
+    assert by_method["add_all"] == "TallyTestAdd"
+    assert by_method["add"] == "TallyTestAdd"
+    assert task.meta["test_classes"] == {"add_all": "TallyTestAdd"}
+    assert any(
+        "method add_all is tested by TallyTestAdd, not TallyTestAddAll: shown as" in line
+        for line in task.record.provenance
+    )
