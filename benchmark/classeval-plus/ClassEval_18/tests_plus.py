@@ -16,3 +16,6 @@ class CamelCaseMapTest(unittest.TestCase):
         self.assertEqual(camelize_map._convert_key(5), 5)
         self.assertEqual(camelize_map._to_camel_case("a_b_c"), "aBC")
         self.assertEqual(len(camelize_map), 1)
+        # Guards mutant __delitem__ line 47 (the deletion removed).
+        del camelize_map["user_first_name"]
+        self.assertEqual(len(camelize_map), 0)
