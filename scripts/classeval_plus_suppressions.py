@@ -55,6 +55,8 @@ def main() -> None:
     for task_id in sorted(tasks):
         path = args.overlay / task_id / REPAIRS_FILE
         old = path.read_text(encoding="utf-8") if path.is_file() else ""
+        if "[exclude]" in old:
+            continue  # an excluded task has no task.toml to suppress anything in
         new = with_prompt_table(old, found.get(task_id, set()), task_id)
         if new.strip() == f"# ClassEval+ repairs of {task_id}.":
             continue
