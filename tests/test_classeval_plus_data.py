@@ -33,11 +33,11 @@ EXCLUDED = {"ClassEval_52"}
 
 CLEAN_NUMBERS = """
 1 2 3 4 5 6 7 8 9 15 16 17 18 20 22 24 25 26 27 29 30 31 32 33 35 36 37 38 40 42
-43 45 47 48 49 50 51 53 55 56 59 61 63 64 66 67 68 70 72 73 74 75 76 79 80 81 82 84
+43 45 47 48 49 50 51 53 55 56 59 61 62 63 64 66 67 68 70 72 73 74 75 76 79 80 81 82 84
 85 86 87 88 89 90 91 93 94 95 98 99
 """
 CLEAN = frozenset(f"ClassEval_{n}" for n in CLEAN_NUMBERS.split())
-"""Tasks with no CW5xx-CW7xx finding at kill rate threshold 0.9; the other 29 kept tasks
+"""Tasks with no CW5xx-CW7xx finding at kill rate threshold 0.9; the other 28 kept tasks
 are known not to be clean yet (docs/classeval-plus.md lists what each still lacks)."""
 
 KILL_RATE = 0.9
