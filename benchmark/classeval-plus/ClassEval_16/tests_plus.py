@@ -15,7 +15,8 @@ class CalculatorTestCalculate(unittest.TestCase):
         self.assertEqual(Calculator().calculate("10-4-3"), 3.0)
 
     def test_calculate_power(self):
-        # Guards mutants apply_operator line 94 `==` -> `!=` and `'^'` -> `''`.
+        # Powers are evaluated. (The mutants of apply_operator line 94 survive: both of its
+        # branches do the same, so they are equivalent.)
         self.assertEqual(Calculator().calculate("2^3"), 8.0)
 
 

@@ -18,6 +18,7 @@ class ArrangementCalculatorTestCount(unittest.TestCase):
 
 class ArrangementCalculatorTestSelect(unittest.TestCase):
     def test_select_without_m(self):
-        # Guards mutant select line 59 (m = len(self.datas) removed).
+        # Without m, every item is arranged. (Mutant select line 59, `m = len(self.datas)`
+        # removed, survives: permutations with length None are the full-length ones.)
         expected = [[1, 2, 3], [1, 3, 2], [2, 1, 3], [2, 3, 1], [3, 1, 2], [3, 2, 1]]
         self.assertEqual(ArrangementCalculator([1, 2, 3]).select(), expected)
