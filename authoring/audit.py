@@ -14,6 +14,7 @@ from pathlib import Path
 
 from classwright.authoring.check import CheckReport, check_folders
 from classwright.authoring.classeval_import import import_classeval, read_classeval
+from classwright.authoring.classeval_plus import read_overlay
 from classwright.authoring.rules import all_rules
 from classwright.authoring.rules.framework import CheckSettings, Rule, Severity
 from classwright.authoring.taskdir import read_task_toml
@@ -65,15 +66,25 @@ class Audit:
 
 
 def import_tasks(
-    data: Path, out_dir: Path, only: Collection[str] | None = None, jobs: int = 1
+    data: Path,
+    out_dir: Path,
+    only: Collection[str] | None = None,
+    jobs: int = 1,
+    overlay: Path | None = None,
 ) -> tuple[list[Path], list[tuple[str, str]]]:
-    """Import ClassEval records (all, or the ids in ``only``) as task folders under ``out_dir``."""
+    """Import ClassEval records (all, or the ids in ``only``) as task folders under ``out_dir``;
+    with ``overlay``, as ClassEval+ (tasks it excludes are left out)."""
     records = read_classeval(data)
+    overlays = read_overlay(overlay) if overlay is not None else None
     if only is not None:
         records = [r for r in records if r.get("task_id") in only]
+        if overlays is not None:
+            overlays = {k: v for k, v in overlays.items() if k in only}
     folders: list[Path] = []
     failures: list[tuple[str, str]] = []
-    for outcome in import_classeval(records, out_dir, jobs=jobs):
+    for outcome in import_classeval(records, out_dir, jobs=jobs, overlays=overlays):
+        if outcome.excluded is not None:
+            continue
         if outcome.error is None and outcome.folder is not None:
             folders.append(outcome.folder)
         else:

@@ -17,6 +17,12 @@ from typing import Any
 
 import libcst as cst
 
+from classwright.authoring.classeval_plus import (
+    TaskOverlay,
+    apply_overlay,
+    prompt_suppressions,
+    retarget_test_classes,
+)
 from classwright.authoring.classmodel import ClassTransformer, docstring_statement
 from classwright.authoring.taskdir import TaskFolder, load_task_folder, write_task_folder
 from classwright.authoring.testmodule import SOLUTION_MODULE, analyse_tests, method_test_class
@@ -38,6 +44,10 @@ class ImportOutcome:
     folder: Path | None = None
     repairs: list[str] = field(default_factory=list)
     error: str | None = None
+    excluded: str | None = None
+    """Why ClassEval+ leaves the task out (no folder is written)."""
+    plus: list[str] = field(default_factory=list)
+    """What ClassEval+ changed in the tests, one line per change."""
 
 
 def read_classeval(path: str | Path) -> list[dict[str, Any]]:
@@ -215,12 +225,16 @@ def _contract_docstrings(
 
 
 def _meta(
-    record: Mapping[str, Any], outcome: ImportOutcome, overrides: dict[str, str]
+    record: Mapping[str, Any],
+    outcome: ImportOutcome,
+    overrides: dict[str, str],
+    overlay: TaskOverlay | None = None,
 ) -> dict[str, Any]:
     description = " ".join(record["class_description"].replace('"""', "").split())
     title = description.split(". ")[0].rstrip(".") or record["class_name"]
     provenance = [f"imported from {SOURCE}, record {record['task_id']}"]
     provenance += [f"repaired on import: {note}" for note in outcome.repairs]
+    provenance += [f"ClassEval+: {note}" for note in outcome.plus]
     meta: dict[str, Any] = {
         "id": record["task_id"],
         "title": title[:200],
@@ -231,12 +245,26 @@ def _meta(
     }
     if overrides:
         meta["test_classes"] = overrides
+    if overlay is not None and overlay.prompt_suppressions:
+        meta["suppressions"] = prompt_suppressions(overlay)
     return meta
 
 
-def import_record(record: Mapping[str, Any], out_dir: Path, folder_name: str) -> ImportOutcome:
-    """Write one task folder for a ClassEval record and load it back to prove it is valid."""
+def import_record(
+    record: Mapping[str, Any],
+    out_dir: Path,
+    folder_name: str,
+    overlay: TaskOverlay | None = None,
+) -> ImportOutcome:
+    """Write one task folder for a ClassEval record and load it back to prove it is valid.
+
+    With an ``overlay`` (ClassEval+), its test repairs and added tests are applied after the
+    published record's own repairs, and each change is written into the provenance.
+    """
     outcome = ImportOutcome(task_id=str(record.get("task_id", "?")))
+    if overlay is not None and overlay.excluded is not None:
+        outcome.excluded = overlay.excluded
+        return outcome
     validate(
         "task",
         {k: v for k, v in record.items() if k not in ("predict", "raw_output")},
@@ -284,8 +312,17 @@ def import_record(record: Mapping[str, Any], out_dir: Path, folder_name: str) ->
             wanted.lower() == conventional.lower() and wanted in present
         ):
             overrides[method["method_name"]] = wanted
+    if overlay is not None:
+        overlaid = apply_overlay(test_module_text, overlay)
+        test_module_text = overlaid.source
+        outcome.plus = overlaid.notes
+        conventional = {
+            m["method_name"]: method_test_class(class_name, m["method_name"])
+            for m in record["methods_info"]
+        }
+        outcome.plus += retarget_test_classes(overrides, conventional, overlay)
     folder = out_dir / folder_name
-    write_task_folder(folder, _meta(record, outcome, overrides), merged, test_module_text)
+    write_task_folder(folder, _meta(record, outcome, overrides, overlay), merged, test_module_text)
     try:
         load_task_folder(folder)
     except InputError as exc:
@@ -295,12 +332,12 @@ def import_record(record: Mapping[str, Any], out_dir: Path, folder_name: str) ->
     return outcome
 
 
-def _import_one(job: tuple[Mapping[str, Any], Path, str]) -> ImportOutcome:
-    record, out_dir, name = job
+def _import_one(job: tuple[Mapping[str, Any], Path, str, TaskOverlay | None]) -> ImportOutcome:
+    record, out_dir, name, overlay = job
     try:
-        return import_record(record, out_dir, name)
+        return import_record(record, out_dir, name, overlay)
     except InputError as exc:
-        return ImportOutcome(task_id=str(record.get("task_id", "?")), error=exc.message)
+        return ImportOutcome(task_id=str(record.get("task_id", "?")), error=exc.describe())
 
 
 def import_classeval(
@@ -308,11 +345,18 @@ def import_classeval(
     out_dir: Path,
     jobs: int = 1,
     progress: ProgressReporter = NO_PROGRESS,
+    overlays: Mapping[str, TaskOverlay] | None = None,
 ) -> Iterator[ImportOutcome]:
     """Import every record, ``jobs`` at a time; yields one outcome per record, in order.
 
-    ``progress`` advances as each outcome is yielded, naming its task id.
+    ``progress`` advances as each outcome is yielded, naming its task id. ``overlays`` (by
+    task id) apply ClassEval+; an overlay whose task is not among the records is an error.
     """
+    overlays = overlays or {}
+    ids = {str(r.get("task_id")) for r in records}
+    for task_id, overlay in overlays.items():
+        if task_id not in ids:
+            raise InputError(overlay.folder, f"overlay for {task_id}, which is not in the data")
     used: set[str] = set()
     work = []
     for record in records:
@@ -320,7 +364,7 @@ def import_classeval(
         if name in used:
             name = f"{name}_{record.get('task_id')}"
         used.add(name)
-        work.append((record, out_dir, name))
+        work.append((record, out_dir, name, overlays.get(str(record.get("task_id")))))
     if jobs <= 1:
         for outcome in map(_import_one, work):
             progress.advance(outcome.task_id)

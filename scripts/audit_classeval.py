@@ -2,6 +2,8 @@
 
     python scripts/audit_classeval.py [../shared/classeval/ClassEval_data.json]
         [--jobs 2] [--cache-dir DIR] [--static-only] [--json findings.json]
+        [--plus] [--tasks ClassEval_17,ClassEval_50] [--select CW5,CW6,CW7]
+        [--kill-rate-threshold 0.9]
 
 The tasks are imported into a temporary folder; findings are printed per rule as a table,
 with the number of tasks whose canonical solution passes its own tests.
@@ -18,8 +20,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from classwright.authoring.audit import audit_folders, import_tasks
+from classwright.authoring.audit import CANONICAL_FAILURE_CODES, audit_folders, import_tasks
 from classwright.authoring.check import default_jobs
+from classwright.authoring.classeval_plus import BUNDLED_OVERLAY
+from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.rules import select_rules
 from classwright.authoring.rules.framework import CheckSettings
 from classwright.evaluator.progress import progress_reporter
@@ -32,16 +36,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("data", nargs="?", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--jobs", type=int, default=default_jobs())
-    parser.add_argument("--cache-dir", type=Path, default=None)
+    parser.add_argument("--cache-dir", type=Path, default=default_cache_dir())
     parser.add_argument("--static-only", action="store_true")
     parser.add_argument("--json", type=Path, default=None, help="write every finding here")
+    parser.add_argument("--plus", action="store_true", help="audit ClassEval+ (the overlay)")
+    parser.add_argument("--tasks", default="", help="comma-separated task ids (default: all)")
+    parser.add_argument("--select", default="", help="comma-separated rule codes or prefixes")
+    parser.add_argument("--kill-rate-threshold", type=float, default=None)
     args = parser.parse_args()
+    only = set(args.tasks.split(",")) if args.tasks else None
     with tempfile.TemporaryDirectory(prefix="classwright-audit-") as tmp:
         started = time.perf_counter()
-        folders, failures = import_tasks(args.data, Path(tmp), jobs=args.jobs)
+        overlay = BUNDLED_OVERLAY if args.plus else None
+        folders, failures = import_tasks(args.data, Path(tmp), only, args.jobs, overlay)
         imported = time.perf_counter() - started
-        rules = select_rules((), (), static_only=args.static_only)
-        settings = CheckSettings(static_only=args.static_only, cache_dir=args.cache_dir)
+        selected = [code for code in args.select.split(",") if code]
+        rules = select_rules(selected, (), static_only=args.static_only)
+        settings = CheckSettings(
+            static_only=args.static_only,
+            cache_dir=args.cache_dir,
+            kill_rate_threshold=args.kill_rate_threshold,
+        )
         with progress_reporter("check", "tasks", len(folders)) as progress:
             audit = audit_folders(
                 folders, rules, settings, args.jobs, progress, import_failures=failures
@@ -54,7 +69,7 @@ def main() -> None:
         table.add_row(row.code, row.name, str(row.severity), str(row.findings), str(row.tasks))
     out = Console()
     out.print(table)
-    if not args.static_only:
+    if set(CANONICAL_FAILURE_CODES) <= set(audit.report.rules):
         out.print(f"canonical solution passes all its tests: {audit.canonical_passes()} tasks")
     for task_id, why in failures:
         out.print(f"not imported: {task_id}: {why}")

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from classwright.authoring.classeval_import import import_classeval, read_classeval
+from classwright.authoring.classeval_plus import BUNDLED_OVERLAY, read_overlay
 from classwright.authoring.scaffold import scaffold_task
 from classwright.authoring.tagcompare import KINDS, compare_tags
 from classwright.authoring.taskdir import load_task_folder, load_tasks
@@ -40,13 +41,29 @@ def import_classeval_command(
         Path, typer.Option("--out", help="Folder that receives one task folder per record.")
     ],
     jobs: Annotated[int, typer.Option(help="Records imported in parallel (0: one per core).")] = 0,
+    plus: Annotated[
+        bool,
+        typer.Option(
+            "--plus", help="Apply ClassEval+: repaired tests, added tests, named exclusions."
+        ),
+    ] = False,
+    overlay: Annotated[
+        Path | None,
+        typer.Option(
+            help="The ClassEval+ overlay folder (implies --plus; default: "
+            "benchmark/classeval-plus of this checkout)."
+        ),
+    ] = None,
     quiet: Quiet = False,
 ) -> None:
     """Import ClassEval records as task folders; every repair is written into the task's provenance."""
     start = time.perf_counter()
     records = read_classeval(source)
+    overlays = read_overlay(overlay or BUNDLED_OVERLAY) if plus or overlay else None
     with progress_reporter("import", "records", len(records), quiet=quiet) as progress:
-        outcomes = list(import_classeval(records, out, jobs or os.cpu_count() or 1, progress))
+        outcomes = list(
+            import_classeval(records, out, jobs or os.cpu_count() or 1, progress, overlays)
+        )
     elapsed = time.perf_counter() - start
     table = Table(title="Records that needed attention")
     table.add_column("task")
@@ -55,16 +72,21 @@ def import_classeval_command(
     for outcome in outcomes:
         if outcome.error:
             table.add_row(outcome.task_id, "[red]not imported[/]", outcome.error)
+        elif outcome.excluded:
+            table.add_row(outcome.task_id, "excluded (ClassEval+)", outcome.excluded)
         elif outcome.repairs:
             table.add_row(outcome.task_id, "[yellow]repaired[/]", "; ".join(outcome.repairs))
     stdout = Console()
     if table.row_count:
         stdout.print(table)
     failed = sum(1 for o in outcomes if o.error)
-    repaired = sum(1 for o in outcomes if o.repairs and not o.error)
+    excluded = sum(1 for o in outcomes if o.excluded)
+    repaired = sum(1 for o in outcomes if (o.repairs or o.plus) and not o.error)
     stdout.print(
-        f"imported {len(outcomes) - failed} of {len(outcomes)} records into {out} "
-        f"({repaired} with recorded repairs, {failed} not imported) in {elapsed:.1f} s"
+        f"imported {len(outcomes) - failed - excluded} of {len(outcomes)} records into {out} "
+        f"({repaired} with recorded repairs, {failed} not imported"
+        + (f", {excluded} excluded by ClassEval+" if overlays is not None else "")
+        + f") in {elapsed:.1f} s"
     )
     if failed:
         raise typer.Exit(1)

@@ -1,0 +1,381 @@
+"""ClassEval+: our repairs and added tests, applied to a user's own copy of ClassEval's data.
+
+The overlay holds only what this project wrote. Per task, ``<overlay>/<task_id>/`` may hold
+
+- ``repairs.toml``: ``[exclude] reason`` (the task cannot be made valid offline),
+  ``[[replace]] test, reason`` (a published test method is replaced by ours, of the same name,
+  in ``tests_plus.py``), ``[[remove]] test, reason`` and ``[prompt] suppress`` (prompt-side
+  rule codes whose findings stay, because the prompt is kept byte-identical to ClassEval);
+- ``tests_plus.py``: test classes whose methods are added to the published test class of the
+  same name (or, for a class the published module lacks, the whole class). Its imports join the
+  module's; ``from solution import ...`` lines are dropped, the module already has one.
+
+The solution, and with it the skeleton a model is given, is never touched.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import libcst as cst
+
+from classwright.authoring.source import parse_source, read_source
+from classwright.authoring.testmodule import SOLUTION_MODULE, is_test_case
+from classwright.schema.errors import InputError
+
+REPAIRS_FILE = "repairs.toml"
+ADDED_TESTS_FILE = "tests_plus.py"
+PROMPT_REASON = "prompt kept identical to ClassEval"
+PROMPT_FAMILIES = ("CW1", "CW2", "CW3", "CW4")
+BUNDLED_OVERLAY = Path(__file__).resolve().parents[1] / "benchmark" / "classeval-plus"
+"""The overlay in a source checkout (a wheel does not carry the benchmark's data)."""
+
+
+@dataclass(frozen=True)
+class TestRepair:
+    """One published test method replaced by ours or removed, and why."""
+
+    action: str
+    """"replace" or "remove"."""
+    test_class: str
+    method: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class TestClassRepair:
+    """A method whose method-level test class ClassEval's record names wrongly, and why."""
+
+    method: str
+    test_class: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class TaskOverlay:
+    """What ClassEval+ changes in one task."""
+
+    task_id: str
+    folder: Path
+    excluded: str | None = None
+    """Why the task is left out, or None when it is kept."""
+    repairs: tuple[TestRepair, ...] = ()
+    prompt_suppressions: tuple[str, ...] = ()
+    test_classes: tuple[TestClassRepair, ...] = ()
+    added_tests: str | None = None
+    """The text of ``tests_plus.py``, when there is one."""
+
+
+@dataclass
+class OverlaidTests:
+    """A test module after the overlay, and a provenance line per change."""
+
+    source: str
+    notes: list[str] = field(default_factory=list)
+
+
+def _table_list(data: Mapping[str, Any], key: str, path: Path) -> list[Mapping[str, Any]]:
+    items = data.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        raise InputError(path, f"`{key}` must be an array of tables ([[{key}]])")
+    return items
+
+
+def _text(item: Mapping[str, Any], key: str, path: Path, where: str) -> str:
+    value = item.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(path, f"{where}: `{key}` must be a non-empty string")
+    return value
+
+
+def _test_repairs(data: Mapping[str, Any], path: Path) -> list[TestRepair]:
+    repairs = []
+    for action in ("replace", "remove"):
+        for n, item in enumerate(_table_list(data, action, path), 1):
+            where = f"[[{action}]] number {n}"
+            unknown = set(item) - {"test", "reason"}
+            if unknown:
+                raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
+            test = _text(item, "test", path, where)
+            if test.count(".") != 1:
+                raise InputError(
+                    path, f"{where}: `test` must be TestClass.test_method, not {test!r}"
+                )
+            test_class, method = test.split(".")
+            repairs.append(
+                TestRepair(action, test_class, method, _text(item, "reason", path, where))
+            )
+    return repairs
+
+
+def _test_class_repairs(data: Mapping[str, Any], path: Path) -> list[TestClassRepair]:
+    repairs = []
+    for n, item in enumerate(_table_list(data, "test_class", path), 1):
+        where = f"[[test_class]] number {n}"
+        unknown = set(item) - {"method", "test_class", "reason"}
+        if unknown:
+            raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
+        repairs.append(
+            TestClassRepair(
+                _text(item, "method", path, where),
+                _text(item, "test_class", path, where),
+                _text(item, "reason", path, where),
+            )
+        )
+    return repairs
+
+
+def retarget_test_classes(
+    overrides: dict[str, str], conventional: Mapping[str, str], overlay: TaskOverlay
+) -> list[str]:
+    """Point each repaired method at its test class in ``overrides`` (method -> class, only
+    where the name is not the conventional one); returns a provenance line per change."""
+    notes = []
+    for repair in overlay.test_classes:
+        if repair.method not in conventional:
+            raise InputError(
+                overlay.folder / REPAIRS_FILE,
+                f"[[test_class]] {repair.method}: no such method in the class",
+            )
+        was = overrides.get(repair.method, conventional[repair.method])
+        if repair.test_class == conventional[repair.method]:
+            overrides.pop(repair.method, None)
+        else:
+            overrides[repair.method] = repair.test_class
+        notes.append(
+            f"method {repair.method} is tested by {repair.test_class}, not {was}: {repair.reason}"
+        )
+    return notes
+
+
+def read_task_overlay(folder: Path) -> TaskOverlay:
+    """The overlay of one task folder (named by its ClassEval task id)."""
+    repairs_path = folder / REPAIRS_FILE
+    data: dict[str, Any] = {}
+    if repairs_path.is_file():
+        try:
+            data = tomllib.loads(read_source(repairs_path))
+        except tomllib.TOMLDecodeError as exc:
+            raise InputError(repairs_path, f"invalid TOML: {exc}") from None
+    unknown = set(data) - {"exclude", "replace", "remove", "prompt", "test_class"}
+    if unknown:
+        raise InputError(repairs_path, f"unknown key {sorted(unknown)[0]!r}")
+    excluded = None
+    if "exclude" in data:
+        excluded = _text(data["exclude"], "reason", repairs_path, "[exclude]")
+    codes = data.get("prompt", {}).get("suppress", [])
+    for code in codes:
+        if not isinstance(code, str) or not code.startswith(PROMPT_FAMILIES) or len(code) != 5:
+            raise InputError(
+                repairs_path,
+                f"[prompt] suppress: {code!r} is not a prompt-side rule code (CW1xx-CW4xx)",
+            )
+    added_path = folder / ADDED_TESTS_FILE
+    added = read_source(added_path) if added_path.is_file() else None
+    return TaskOverlay(
+        task_id=folder.name,
+        folder=folder,
+        excluded=excluded,
+        repairs=tuple(_test_repairs(data, repairs_path)),
+        prompt_suppressions=tuple(sorted(set(codes))),
+        test_classes=tuple(_test_class_repairs(data, repairs_path)),
+        added_tests=added,
+    )
+
+
+def read_overlay(root: Path) -> dict[str, TaskOverlay]:
+    """Every task's overlay under ``root``, by task id."""
+    if not root.is_dir():
+        raise InputError(root, "no such ClassEval+ overlay folder")
+    overlays = {}
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        if (folder / REPAIRS_FILE).is_file() or (folder / ADDED_TESTS_FILE).is_file():
+            overlays[folder.name] = read_task_overlay(folder)
+    return overlays
+
+
+def _is_solution_import(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and any(
+        isinstance(s, cst.ImportFrom)
+        and isinstance(s.module, cst.Name)
+        and s.module.value == SOLUTION_MODULE
+        for s in stmt.body
+    )
+
+
+def _is_docstring(stmt: cst.BaseStatement) -> bool:
+    # The module docstring of tests_plus.py describes that file, not the merged module.
+    return (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, cst.SimpleString)
+    )
+
+
+def _is_import(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and all(
+        isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body
+    )
+
+
+def _methods(node: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    return {s.name.value: s for s in _class_body(node) if isinstance(s, cst.FunctionDef)}
+
+
+def _with_methods(
+    node: cst.ClassDef,
+    replaced: Mapping[str, cst.FunctionDef],
+    removed: set[str],
+    appended: list[cst.BaseStatement],
+) -> cst.ClassDef:
+    if not isinstance(node.body, cst.IndentedBlock):
+        raise ValueError("a one-line test class cannot be extended")
+    body: list[cst.BaseStatement] = []
+    for stmt in node.body.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value in removed:
+            continue
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value in replaced:
+            body.append(replaced[stmt.name.value].with_changes(leading_lines=stmt.leading_lines))
+        else:
+            body.append(stmt)
+    blank = (cst.EmptyLine(),)
+    body += [s.with_changes(leading_lines=blank) for s in appended]
+    return node.with_changes(body=node.body.with_changes(body=body))
+
+
+@dataclass
+class _Plan:
+    """What the overlay does to each published test class, and what it adds to the module."""
+
+    imports: list[cst.BaseStatement] = field(default_factory=list)
+    statements: list[cst.BaseStatement] = field(default_factory=list)
+    replaced: dict[str, dict[str, cst.FunctionDef]] = field(default_factory=dict)
+    appended: dict[str, list[cst.BaseStatement]] = field(default_factory=dict)
+    removed: dict[str, set[str]] = field(default_factory=dict)
+
+    def touches(self, name: str) -> bool:
+        return name in self.replaced or name in self.appended or name in self.removed
+
+
+def _class_body(node: cst.ClassDef) -> Sequence[cst.BaseStatement]:
+    return node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+
+
+def _merge_class(
+    ours: cst.ClassDef,
+    published: cst.ClassDef,
+    overlay: TaskOverlay,
+    plan: _Plan,
+    notes: list[str],
+) -> None:
+    name = ours.name.value
+    existing = _methods(published)
+    declared = {(r.test_class, r.method) for r in overlay.repairs if r.action == "replace"}
+    count = 0
+    for member in _class_body(ours):
+        if isinstance(member, cst.FunctionDef) and member.name.value in existing:
+            if (name, member.name.value) not in declared:
+                raise InputError(
+                    overlay.folder / ADDED_TESTS_FILE,
+                    f"{name}.{member.name.value} exists in the published tests; declare it "
+                    f"as [[replace]] in {REPAIRS_FILE} with a reason",
+                )
+            plan.replaced.setdefault(name, {})[member.name.value] = member
+            continue
+        plan.appended.setdefault(name, []).append(member)
+        count += isinstance(member, cst.FunctionDef) and member.name.value.startswith("test")
+    if count:
+        notes.append(f"added {count} tests to {name}")
+
+
+def _check_repairs(
+    overlay: TaskOverlay, published: Mapping[str, cst.ClassDef], plan: _Plan, notes: list[str]
+) -> None:
+    for repair in overlay.repairs:
+        target = published.get(repair.test_class)
+        if target is None or repair.method not in _methods(target):
+            raise InputError(
+                overlay.folder / REPAIRS_FILE,
+                f"[[{repair.action}]] {repair.test_class}.{repair.method}: "
+                "no such test method in the published test module",
+            )
+        if repair.action == "replace" and repair.method not in plan.replaced.get(
+            repair.test_class, {}
+        ):
+            raise InputError(
+                overlay.folder / ADDED_TESTS_FILE,
+                f"[[replace]] {repair.test_class}.{repair.method} has no replacement method "
+                f"in class {repair.test_class}",
+            )
+        if repair.action == "remove":
+            plan.removed.setdefault(repair.test_class, set()).add(repair.method)
+        verb = "replaced" if repair.action == "replace" else "removed"
+        notes.append(f"{verb} test {repair.test_class}.{repair.method}: {repair.reason}")
+
+
+def _plan(
+    module: cst.Module, published: Mapping[str, cst.ClassDef], overlay: TaskOverlay
+) -> tuple[_Plan, list[str]]:
+    ours = parse_source(overlay.added_tests or "", overlay.folder / ADDED_TESTS_FILE)
+    plan = _Plan()
+    notes: list[str] = []
+    present = {module.code_for_node(s).strip() for s in module.body if _is_import(s)}
+    for stmt in ours.body:
+        if _is_solution_import(stmt) or _is_docstring(stmt):
+            continue
+        if _is_import(stmt):
+            if ours.code_for_node(stmt).strip() not in present:
+                plan.imports.append(stmt.with_changes(leading_lines=()))
+        elif isinstance(stmt, cst.ClassDef) and stmt.name.value in published:
+            _merge_class(stmt, published[stmt.name.value], overlay, plan, notes)
+        else:
+            plan.statements.append(stmt)
+            if isinstance(stmt, cst.ClassDef):
+                tests = [m for m in _methods(stmt) if m.startswith("test")]
+                notes.append(f"added test class {stmt.name.value} ({len(tests)} tests)")
+    _check_repairs(overlay, published, plan, notes)
+    return plan, notes
+
+
+def apply_overlay(tests_source: str, overlay: TaskOverlay) -> OverlaidTests:
+    """The test module with ``overlay``'s repairs and added tests applied.
+
+    New imports go after the module's last import, new top-level statements (test classes,
+    helper functions) at its end, added methods at the end of their class.
+    """
+    module = cst.parse_module(tests_source)
+    published = {
+        s.name.value: s
+        for s in module.body
+        if isinstance(s, cst.ClassDef) and is_test_case(s, set())
+    }
+    plan, notes = _plan(module, published, overlay)
+    body: list[cst.BaseStatement] = []
+    last_import = max((i for i, s in enumerate(module.body) if _is_import(s)), default=-1)
+    if last_import < 0:
+        body.extend(plan.imports)
+    for i, stmt in enumerate(module.body):
+        if isinstance(stmt, cst.ClassDef) and plan.touches(stmt.name.value):
+            name = stmt.name.value
+            stmt = _with_methods(
+                stmt,
+                plan.replaced.get(name, {}),
+                plan.removed.get(name, set()),
+                plan.appended.get(name, []),
+            )
+        body.append(stmt)
+        if i == last_import:
+            body.extend(plan.imports)
+    two_blank = (cst.EmptyLine(), cst.EmptyLine())
+    body.extend(s.with_changes(leading_lines=two_blank) for s in plan.statements)
+    return OverlaidTests(module.with_changes(body=body).code, notes)
+
+
+def prompt_suppressions(overlay: TaskOverlay) -> list[dict[str, str]]:
+    """``[[suppressions]]`` entries for ``task.toml``: the prompt-side codes, one reason."""
+    return [{"code": code, "reason": PROMPT_REASON} for code in overlay.prompt_suppressions]

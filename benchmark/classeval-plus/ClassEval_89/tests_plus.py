@@ -1,0 +1,67 @@
+"""ClassEval+ tests of ClassEval_89 (TwentyFourPointGame)."""
+
+import random
+import unittest
+
+from solution import TwentyFourPointGame
+
+
+def _draws(seed, games):
+    # Cards of many fresh games under one seed: deterministic, and with 4 x games draws every
+    # value from 1 to 9 shows up for the canonical solution.
+    random.seed(seed)
+    cards = []
+    for _ in range(games):
+        game = TwentyFourPointGame()
+        game._generate_cards()
+        cards += game.nums
+    return cards
+
+
+class TwentyFourPointGameTestGenerateCards(unittest.TestCase):
+    def test_generate_cards_four(self):
+        game = TwentyFourPointGame()
+        game._generate_cards()
+        self.assertEqual(len(game.nums), 4)
+
+    def test_generate_cards_are_ints(self):
+        game = TwentyFourPointGame()
+        game._generate_cards()
+        self.assertTrue(all(type(card) is int for card in game.nums))
+
+    def test_generate_cards_lowest_is_1(self):
+        # Guards the bounds of random.randint(1, 9): 1 is drawn, 0 never.
+        self.assertEqual(min(_draws(0, 100)), 1)
+
+    def test_generate_cards_highest_is_9(self):
+        # Guards the bounds of random.randint(1, 9): 9 is drawn, 10 never.
+        self.assertEqual(max(_draws(0, 100)), 9)
+
+    def test_generate_cards_every_value(self):
+        self.assertEqual(set(_draws(1, 100)), set(range(1, 10)))
+
+
+class TwentyFourPointGameTest(unittest.TestCase):
+    def test_new_hand_each_time(self):
+        # get_my_cards starts a new hand of four on every call.
+        game = TwentyFourPointGame()
+        game.get_my_cards()
+        cards = game.get_my_cards()
+        self.assertEqual(len(cards), 4)
+        self.assertEqual(game.nums, cards)
+        game.nums = []
+        game._generate_cards()
+        self.assertEqual(len(game.nums), 4)
+        game.nums = [1, 2, 3, 4]
+        self.assertIs(game.answer("1*2*3*4"), True)
+        self.assertIs(game.evaluate_expression("(1+2+3)*4"), True)
+
+
+class TwentyFourPointGameTestAnswer(unittest.TestCase):
+    def test_answer_card_left_out(self):
+        # Guards mutants answer line 52 `100` -> `101`, `100` -> `99` and `and` -> `or`: a
+        # card missing from the expression makes the answer False (they raise KeyError).
+        game = TwentyFourPointGame()
+        game.nums = [1, 2, 3, 4]
+        self.assertIs(game.answer("1*2*3*5"), False)
+        self.assertEqual(game.nums, [1, 2, 3, 4])
