@@ -31,8 +31,14 @@ REPAIRS_FILE = "repairs.toml"
 ADDED_TESTS_FILE = "tests_plus.py"
 PROMPT_REASON = "prompt kept identical to ClassEval"
 PROMPT_FAMILIES = ("CW1", "CW2", "CW3", "CW4")
-BUNDLED_OVERLAY = Path(__file__).resolve().parents[1] / "benchmark" / "classeval-plus"
-"""The overlay in a source checkout (a wheel does not carry the benchmark's data)."""
+_IN_CHECKOUT = Path("benchmark") / "classeval-plus"
+BUNDLED_OVERLAY = (
+    _IN_CHECKOUT
+    if _IN_CHECKOUT.is_dir()
+    else Path(__file__).resolve().parents[1] / "benchmark" / "classeval-plus"
+)
+"""The overlay of the checkout the command runs in (like `--tasks benchmark/tasks`), else the
+one beside an editable install: a wheel does not carry the benchmark's data."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
 """ClassEval+ tests of ClassEval_48 (IpUtil).
 
 Host-name lookups go through a stand-in for ``socket.gethostbyaddr``, so no test depends on
-the network or on the machine's name.
+the network or on the machine's name. The stand-in is patched into the solution's own `socket`
+(``solution.socket.gethostbyaddr``): that reaches the class under test whether it runs in the
+tests' process or, with two-process verdicts, in a process of its own.
 """
 
 import socket
@@ -24,25 +26,27 @@ def _resolver(names):
 
 class IpUtilTestGetHostname(unittest.TestCase):
     def test_get_hostname_1(self):
-        with mock.patch("socket.gethostbyaddr", _resolver({"110.242.68.3": "www.baidu.com"})):
+        with mock.patch(
+            "solution.socket.gethostbyaddr", _resolver({"110.242.68.3": "www.baidu.com"})
+        ):
             self.assertEqual(IpUtil.get_hostname("110.242.68.3"), "www.baidu.com")
 
     def test_get_hostname_2(self):
-        with mock.patch("socket.gethostbyaddr", _resolver({})):
+        with mock.patch("solution.socket.gethostbyaddr", _resolver({})):
             self.assertIsNone(IpUtil.get_hostname("10.0.0.1"))
 
     def test_get_hostname_3(self):
         # Guards mutant get_hostname line 56 `0` -> `1`: the first item is the host name.
-        with mock.patch("socket.gethostbyaddr", _resolver({"0.0.0.0": "LAPTOP-2CS86KUM"})):
+        with mock.patch("solution.socket.gethostbyaddr", _resolver({"0.0.0.0": "LAPTOP-2CS86KUM"})):
             self.assertEqual(IpUtil.get_hostname("0.0.0.0"), "LAPTOP-2CS86KUM")
 
     def test_get_hostname_4(self):
-        with mock.patch("socket.gethostbyaddr", _resolver({"0.0.0.2": "other"})):
+        with mock.patch("solution.socket.gethostbyaddr", _resolver({"0.0.0.2": "other"})):
             self.assertIsNone(IpUtil.get_hostname("0.0.0.1"))
 
     def test_get_hostname_5(self):
         names = {"127.0.0.1": "localhost", "0.0.0.2": "printer.lan"}
-        with mock.patch("socket.gethostbyaddr", _resolver(names)):
+        with mock.patch("solution.socket.gethostbyaddr", _resolver(names)):
             self.assertEqual(IpUtil.get_hostname("0.0.0.2"), "printer.lan")
 
 
@@ -50,5 +54,5 @@ class IpUtilTest(unittest.TestCase):
     def test_IpUtil(self):
         self.assertEqual(IpUtil.is_valid_ipv4("192.168.0.123"), True)
         self.assertEqual(IpUtil.is_valid_ipv6("2001:0db8:85a3:0000:0000:8a2e:0370:7334"), True)
-        with mock.patch("socket.gethostbyaddr", _resolver({})):
+        with mock.patch("solution.socket.gethostbyaddr", _resolver({})):
             self.assertEqual(IpUtil.get_hostname("110.242.68.3"), None)

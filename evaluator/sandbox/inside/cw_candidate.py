@@ -241,6 +241,8 @@ class Server:
         if "raise" in reply:
             name, text = reply["raise"][0], reply["raise"][1]
             cls = getattr(builtins, str(name), None)
+            if len(reply["raise"]) == 4:
+                cls = _exception_class(*reply["raise"][2:]) or cls
             if not (isinstance(cls, type) and issubclass(cls, Exception)):
                 cls = JudgeError
             raise cls(text)
@@ -254,6 +256,14 @@ class Server:
             except cw_wire.PeerGone:
                 return
             self.channel.reply(self.serve(request))
+
+
+def _exception_class(module, qualname):
+    """The class a judge-side exception has, as the candidate's process knows it, or None."""
+    found = sys.modules.get(str(module))
+    for part in str(qualname).split("."):
+        found = getattr(found, part, None)
+    return found if isinstance(found, type) and issubclass(found, Exception) else None
 
 
 def _text(exc):

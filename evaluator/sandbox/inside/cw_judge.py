@@ -490,7 +490,13 @@ class Judge(cw_runner.Hooks):
         except CandidateLost:
             raise
         except BaseException as exc:
-            return refuse(type(exc).__name__, str(exc)[:2000])
+            kind = type(exc)
+            # Where the class lives, so the candidate can raise the same one (a stand-in for
+            # socket.gethostbyaddr raising socket.herror).
+            return {
+                "kind": "reply",
+                "raise": [kind.__name__, str(exc)[:2000], kind.__module__, kind.__qualname__],
+            }
 
     # --- hooks of the runner
 
@@ -539,9 +545,18 @@ def names_of(exports):
     return [str(entry).partition("=")[0] for entry in exports]
 
 
-def bind_task_imports(module, exports):
-    """Names the task's own module imports ("np=numpy", "datetime=datetime:datetime") are this
-    process's imports of the same modules, chosen by the task, never by the candidate."""
+def own_names(exports):
+    """The exported names the candidate's module defines itself (not imports)."""
+    return [str(entry) for entry in exports if "=" not in str(entry)]
+
+
+def task_imports(exports):
+    """Names the task's own module imports ("np=numpy", "datetime=datetime:datetime"), as this
+    process's imports of the same modules: chosen by the task, never by the candidate. They are
+    put straight into the test module's namespace (where `from solution import *` would put
+    them), while `solution.np` still names the candidate's own, so that patching
+    `solution.socket.gethostbyaddr` reaches the candidate."""
+    found = {}
     for entry in exports:
         name, _, source = str(entry).partition("=")
         if not source:
@@ -553,11 +568,13 @@ def bind_task_imports(module, exports):
                 value = getattr(value, attribute)
         except Exception:
             continue  # the tests see no such name, as under a failing import
-        types.ModuleType.__setattr__(module, name, value)
+        found[name] = value
+    return found
 
 
-def load_tests(judge, source, path, name):
+def load_tests(judge, source, path, name, preset):
     module = types.ModuleType(name)
+    module.__dict__.update(preset)
     module.__file__ = path
     sys.modules[name] = module
     code = compile(source, path, "exec", dont_inherit=True)
@@ -603,8 +620,8 @@ def run(sock, request, emit, workdir):
             exports.append(n)
     candidate_path = os.path.join(workdir, module_name + ".py")
     types.ModuleType.__setattr__(module, "__file__", candidate_path)
-    types.ModuleType.__setattr__(module, "__all__", names_of(exports))
-    bind_task_imports(module, exports)
+    types.ModuleType.__setattr__(module, "__all__", own_names(exports))
+    imported = task_imports(exports)
     sys.modules[module_name] = module
     test_name = request["test_module_name"]
     try:
@@ -618,7 +635,7 @@ def run(sock, request, emit, workdir):
                 found.append(value)
         judge.task_classes = tuple(found)
         tests_module = load_tests(
-            judge, request["tests"], os.path.join(workdir, test_name + ".py"), test_name
+            judge, request["tests"], os.path.join(workdir, test_name + ".py"), test_name, imported
         )
     except BaseException as exc:
         kind = "CandidateLost" if isinstance(exc, CandidateLost) else type(exc).__name__
