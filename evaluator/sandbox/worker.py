@@ -92,7 +92,8 @@ def _running(pid: int) -> bool:
 
 
 def _descendants(root: int) -> list[int]:
-    """Every process below `root`, from /proc (children before their own children)."""
+    """Every process below `root`, from /proc (children before their own children). The zygote
+    has its own copy in inside/driver.py: scripts inside the sandbox cannot import classwright."""
     children: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
