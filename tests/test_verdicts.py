@@ -345,3 +345,25 @@ def test_import_star_never_brings_a_candidates_builtin(verdicts: str) -> None:
     if verdicts == TWO_PROCESS:
         # Without the task's names the judge still leaves names of builtins alone.
         assert not run_suite(SHADOWING, SHADOWING_TESTS, ids, verdicts=verdicts).passed
+
+
+def test_an_exception_returned_as_a_value_arrives_as_one() -> None:
+    tests = textwrap.dedent(
+        """
+        import unittest
+        from solution import *
+
+
+        class LedgerTest(unittest.TestCase):
+            def test_last_error(self):
+                error = Ledger().last_error()
+                self.assertIsInstance(error, ValueError)
+                self.assertEqual(str(error), "negative amount")
+        """
+    )
+    candidate = (
+        "class Ledger:\n    def last_error(self):\n        return ValueError('negative amount')\n"
+    )
+    ids = ["LedgerTest.test_last_error"]
+    for verdicts in (TWO_PROCESS, IN_PROCESS):
+        assert run_suite(candidate, tests, ids, verdicts=verdicts).passed, verdicts

@@ -152,10 +152,11 @@ class Codec:
 
     `side` is "j" or "c": reference ids made here start with it, so the two sides never collide.
     `to_handle(obj)` returns the wire form of an object outside the trusted set;
-    `from_handle(item)` returns the local stand-in for a handle tag ("h", "H", "k", "j").
+    `from_handle(item)` returns the local stand-in for a handle tag: "h" (an object of the
+    candidate), "j" (an object the tests handed over), "x" (an exception as a value).
     """
 
-    HANDLE_TAGS = ("h", "H", "k", "j")
+    HANDLE_TAGS = ("h", "j", "x")
 
     def __init__(self, side, to_handle, from_handle):
         self.side = side
