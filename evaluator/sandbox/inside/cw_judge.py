@@ -565,7 +565,11 @@ def task_imports(exports):
         try:
             value = importlib.import_module(module_name)
             if attribute:
-                value = getattr(value, attribute)
+                # As `from PIL import Image` does: an attribute, else a submodule.
+                try:
+                    value = getattr(value, attribute)
+                except AttributeError:
+                    value = importlib.import_module(f"{module_name}.{attribute}")
         except Exception:
             continue  # the tests see no such name, as under a failing import
         found[name] = value
