@@ -87,12 +87,12 @@ def derive_test_limits(
     needs none."""
     if not settings.budget.derived:
         return settings
-    records = {job.record.task_id: job for job in jobs}
+    one_job_per_task = {job.record.task_id: job for job in jobs}
     limits: dict[str, dict[str, float]] = {}
     reporter = progress or NO_PROGRESS
-    reporter.expect(len(records))
+    reporter.expect(len(one_job_per_task))
     with sandbox.SuiteRunner() as runner:
-        for task_id, job in sorted(records.items()):
+        for task_id, job in sorted(one_job_per_task.items()):
             record = job.record
             canonical = candidate_source(record.import_statement, record.solution_code)
             times = canonical_times.measure(

@@ -77,8 +77,9 @@ class JudgeError(Exception):
 
 
 class Server:
-    def __init__(self, sock, module_name, coverage=None):
+    def __init__(self, sock, module_name, candidate_path, coverage=None):
         self.module_name = module_name
+        self.candidate_path = candidate_path
         self.coverage = coverage
         self.handles = {}  # hid -> object
         self.hid_of = {}  # id(object) -> hid
@@ -275,6 +276,4 @@ def _text(exc):
 
 
 def main(sock, module_name, candidate_path, coverage=None):
-    server = Server(sock, module_name, coverage)
-    server.candidate_path = candidate_path
-    server.run()
+    Server(sock, module_name, candidate_path, coverage).run()

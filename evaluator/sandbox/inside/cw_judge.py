@@ -94,10 +94,6 @@ class RemoteType(type):
         return f"<remote class {cls.__module__}.{cls.__qualname__}>"
 
 
-def _data_or_proxy(other):
-    return isinstance(other, RemoteObject)
-
-
 def _binary(name, reflected=False):
     def method(self, other):
         # Only between two of the candidate's objects: against data, the candidate would decide
@@ -259,10 +255,6 @@ class RemoteModule(types.ModuleType):
         _judge.request("delattr", self, name=name)
 
 
-class RemoteException(Exception):
-    """Base of nothing; marks classes rebuilt here from the candidate's exception classes."""
-
-
 def _is_runner_object(obj):
     owner = getattr(obj, "__self__", None)
     return isinstance(
@@ -282,6 +274,7 @@ class Judge(cw_runner.Hooks):
         self.jid_of = {}
         self.task_classes = ()
         self.unjudgeable = None
+        self.coverage = False
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
         self.module = None
@@ -591,7 +584,7 @@ def run(sock, request, emit, workdir):
     global _judge
     module_name = request["module_name"]
     judge = _judge = Judge(sock, module_name)
-    judge.coverage = bool(request.get("coverage"))
+    judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
     judge.guard_patches()
     try:
         module, names = judge._ask({"kind": "request", "op": "load", "target": None})

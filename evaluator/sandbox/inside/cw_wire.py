@@ -22,7 +22,6 @@ import decimal
 import fractions
 import json
 import math
-import socket
 import struct
 import sys
 
@@ -626,7 +625,3 @@ class Channel:
         if message.get("kind") != "request":
             raise WireError("expected a request")
         return message
-
-
-def make_socket(fd):
-    return socket.socket(fileno=fd)
