@@ -6,6 +6,13 @@ their own, so no zygote that later forks a candidate ever held a canonical solut
 cached by task content, interpreter, verdict mode and machine under
 `$CLASSWRIGHT_CACHE_DIR/canonical-times` (default `$XDG_CACHE_HOME/classwright`), so a second
 run on the same machine measures nothing.
+
+A wall-clock time measured while the machine is busy is too long, and a cached one stays too
+long: ClassEval_35's slowest test took 6 s of CPU but 19 s of wall time beside other work, which
+made its derived limit 76 s where 24 s was meant. So every test slow enough for its time to
+matter (more than `SLOW_SECONDS`, where a 1 s floor at 4x stops deciding the limit) runs
+`REPEATS` times in all, and the least time counts: load only ever adds time, so the minimum is
+the best estimate of the machine's own speed.
 """
 
 from __future__ import annotations
@@ -24,7 +31,9 @@ from classwright.schema.files import write_text_atomic
 
 # Generous: the point is to measure a slow canonical test, not to cut it off.
 MEASURE_LIMITS = Limits(test_timeout=12 * PROTOCOL_TEST_SECONDS)
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+SLOW_SECONDS = 0.2
+REPEATS = 3
 
 TestTimes = dict[str, float | None]
 """Seconds per test id; None where the canonical run did not finish the test."""
@@ -85,6 +94,32 @@ def measure(
             }
     except (OSError, ValueError):
         pass
+    times = _timed_run(candidate, tests, test_ids, exports, verdicts, runner)
+    for _ in range(REPEATS - 1):
+        slow = [t for t, seconds in times.items() if seconds is not None and seconds > SLOW_SECONDS]
+        if not slow:
+            break
+        again = _timed_run(candidate, tests, slow, exports, verdicts, runner)
+        for test_id, seconds in again.items():
+            before = times.get(test_id)
+            if seconds is not None and before is not None:
+                times[test_id] = min(before, seconds)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, json.dumps(times, sort_keys=True) + "\n")
+    except OSError:
+        pass  # a read-only cache only costs the next run the measurement
+    return times
+
+
+def _timed_run(
+    candidate: str,
+    tests: str,
+    test_ids: list[str],
+    exports: tuple[str, ...],
+    verdicts: str,
+    runner: sandbox.SuiteRunner,
+) -> TestTimes:
     run = sandbox.run_suite(
         candidate,
         tests,
@@ -94,13 +129,7 @@ def measure(
         exports=exports,
         runner=runner,
     )
-    times: TestTimes = {
+    return {
         test_id: (None if outcome.status == "timeout" else outcome.seconds)
         for test_id, outcome in run.outcomes.items()
     }
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps(times, sort_keys=True) + "\n")
-    except OSError:
-        pass  # a read-only cache only costs the next run the measurement
-    return times
