@@ -8,11 +8,12 @@ cached by task content, interpreter, verdict mode and machine under
 run on the same machine measures nothing.
 
 A wall-clock time measured while the machine is busy is too long, and a cached one stays too
-long: ClassEval_35's slowest test took 6 s of CPU but 19 s of wall time beside other work, which
-made its derived limit 76 s where 24 s was meant. So every test slow enough for its time to
-matter (more than `SLOW_SECONDS`, where a 1 s floor at 4x stops deciding the limit) runs
-`REPEATS` times in all, and the least time counts: load only ever adds time, so the minimum is
-the best estimate of the machine's own speed.
+long: ClassEval_35's slowest test takes 6 s of CPU but took 19 s of wall time beside other work,
+which made its derived limit 76 s where 24 s was meant. Two things take load out of the figure:
+the time the sandbox's processes spent runnable but waiting for a CPU (the kernel's schedstat) is
+subtracted from each test's wall time, and every test slow enough for its time to matter (more
+than `SLOW_SECONDS`, where a 1 s floor at 4x stops deciding the limit) runs `REPEATS` times in
+all, keeping the least: load only ever adds time.
 """
 
 from __future__ import annotations
@@ -128,8 +129,9 @@ def _timed_run(
         verdicts=verdicts,
         exports=exports,
         runner=runner,
+        measure_waiting=True,
     )
     return {
-        test_id: (None if outcome.status == "timeout" else outcome.seconds)
+        test_id: (None if outcome.status == "timeout" else outcome.seconds - outcome.waited)
         for test_id, outcome in run.outcomes.items()
     }

@@ -139,7 +139,7 @@ def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
     assert times["NapTest.test_quick"] is not None
     assert times["NapTest.test_quick"] < canonical_times.SLOW_SECONDS
     assert times["NapTest.test_slow"] is not None
-    assert 1.5 <= times["NapTest.test_slow"] < 5.0
+    assert 1.4 <= times["NapTest.test_slow"] < 5.0  # a sleep is not waiting for a CPU
     # The cache holds the least time, and the next measure reads it without running anything.
     asked.clear()
     with SuiteRunner() as runner:
@@ -147,6 +147,64 @@ def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
             CANDIDATE, SLEEPY, IDS, (), TWO_PROCESS, runner, cache=tmp_path
         )
     assert again == times and asked == []
+
+
+BUSY = textwrap.dedent(
+    """
+    import unittest
+    from solution import *
+
+
+    class BusyTest(unittest.TestCase):
+        def test_busy(self):
+            self.assertTrue(spin(0.5))
+    """
+)
+SPINNER = (
+    "import time\n\ndef spin(seconds):\n    start = time.process_time()\n"
+    "    while time.process_time() - start < seconds:\n        pass\n    return True\n"
+)
+
+
+@pytest.mark.parametrize("verdicts", ["two-process", "in-process"])
+def test_time_spent_waiting_for_a_cpu_is_measured(verdicts: str) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from classwright.evaluator.sandbox import SuiteRunner
+
+    # The sandbox and two busy processes share one CPU, so the test's 0.5 s of CPU takes about
+    # three times as long on the wall clock, and most of the difference is waiting.
+    before = os.sched_getaffinity(0)
+    one_cpu = {min(before)}
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        for hog in hogs:
+            os.sched_setaffinity(hog.pid, one_cpu)
+        os.sched_setaffinity(0, one_cpu)
+        with SuiteRunner() as runner:  # started now, so its processes inherit the one CPU
+            measured = run_suite(
+                SPINNER,
+                BUSY,
+                ["BusyTest.test_busy"],
+                verdicts=verdicts,
+                runner=runner,
+                measure_waiting=True,
+            ).outcomes["BusyTest.test_busy"]
+            plain = run_suite(
+                SPINNER, BUSY, ["BusyTest.test_busy"], verdicts=verdicts, runner=runner
+            ).outcomes["BusyTest.test_busy"]
+    finally:
+        os.sched_setaffinity(0, before)
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert measured.passed and plain.passed
+    assert measured.seconds >= 1.0  # the contention is real
+    assert 0.3 < measured.waited <= measured.seconds
+    assert measured.seconds - measured.waited < 0.5 * measured.seconds
+    assert plain.waited == 0.0  # not asked for, not measured
 
 
 def test_evaluate_writes_the_budget_and_every_limit(

@@ -104,6 +104,9 @@ class TestOutcome:
     detail: str
     """A short message or the tail of the traceback."""
     seconds: float
+    waited: float = 0.0
+    """Of `seconds`, how long the sandbox's processes waited for a CPU another program held;
+    measured only on request (`run_suite(measure_waiting=True)`), otherwise 0."""
 
     @property
     def passed(self) -> bool:
@@ -183,6 +186,9 @@ class SuiteJob:
     """The names `from solution import *` brings into the tests (the task's own names; an
     imported one as "np=numpy" or "datetime=datetime:datetime", which the judge imports itself);
     empty: the candidate's public names that shadow no builtin and no standard module."""
+    measure_waiting: bool = False
+    """Record in each outcome how long the sample waited for a CPU (costs a walk of /proc per
+    test event, so only for timing runs such as the canonical solution's)."""
 
 
 # --- static collection -----------------------------------------------------------------------------
@@ -400,6 +406,7 @@ class SuiteRunner:
             preload=preload,
             verdicts=job.verdicts,
             exports=tuple(job.exports),
+            measure_waiting=job.measure_waiting,
         )
         outcomes: dict[str, TestOutcome] = {}
         remaining = _order(test_ids, job.shuffle_seed)
@@ -440,7 +447,10 @@ class SuiteRunner:
             progressed = False
             for test_id, (status, error_type, detail, seconds) in attempt.results.items():
                 if test_id in remaining and test_id not in outcomes:
-                    outcomes[test_id] = TestOutcome(test_id, status, error_type, detail, seconds)
+                    waited = attempt.waited.get(test_id, 0.0)
+                    outcomes[test_id] = TestOutcome(
+                        test_id, status, error_type, detail, seconds, min(waited, seconds)
+                    )
                     progressed = True
             if attempt.coverage is not None and "error" not in attempt.coverage:
                 coverage = _coverage_from(attempt.coverage)
@@ -577,6 +587,7 @@ def run_suite(
     runner: SuiteRunner | None = None,
     verdicts: str = IN_PROCESS,
     exports: Sequence[str] = (),
+    measure_waiting: bool = False,
 ) -> SuiteRun:
     """Run `test_ids` of `test_source` against `candidate_source` in a sandbox.
 
@@ -585,7 +596,8 @@ def run_suite(
     for every requested id, in request order. `fake_time` ("2031-06-15 12:00:00") starts the clock
     the tests see at that moment (libfaketime); `shuffle_seed` shuffles the order of classes and
     of tests within each class; `isolation` forces a level (default: the strongest that works);
-    `python` is the interpreter to run inside (default: this one, with its site-packages).
+    `python` is the interpreter to run inside (default: this one, with its site-packages);
+    `measure_waiting` records how long each test waited for a CPU (`TestOutcome.waited`).
     """
     job = SuiteJob(
         candidate_source,
@@ -602,6 +614,7 @@ def run_suite(
         isolation,
         verdicts,
         tuple(exports),
+        measure_waiting,
     )
     return (runner or shared_runner()).run(job)
 

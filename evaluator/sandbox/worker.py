@@ -50,6 +50,7 @@ class SampleRequest:
     preload: Sequence[str] = ()
     verdicts: str = "in-process"
     exports: Sequence[str] = ()
+    measure_waiting: bool = False
 
 
 @dataclass
@@ -70,6 +71,9 @@ class Attempt:
     worker_lost: bool = False
     capped: bool = False
     """Killed at the whole sample's time cap rather than a test's limit."""
+    waited: dict[str, float] = field(default_factory=dict)
+    """Per test, seconds the sandbox's processes spent ready to run but waiting for a CPU
+    (only when the request asks to measure it)."""
 
 
 def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
@@ -112,6 +116,29 @@ def _descendants(root: int) -> list[int]:
             found.append(child)
             stack.append(child)
     return found
+
+
+class WaitMeter:
+    """Seconds the processes below `root` have spent runnable but waiting for a CPU (the second
+    field of /proc/PID/schedstat): what a busy machine adds to a wall-clock time. A process's
+    figure dies with it, so the meter keeps the last one it saw of each, and the caller reads
+    often (a sample process may end right after its last result)."""
+
+    POLL_SECONDS = 0.05
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+        self.seen: dict[int, int] = {}
+
+    def read(self) -> float:
+        for pid in (self.root, *_descendants(self.root)):
+            try:
+                with open(f"/proc/{pid}/schedstat", "rb") as handle:
+                    nanoseconds = int(handle.read().split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # gone, or a kernel without schedstat: it adds nothing
+            self.seen[pid] = max(self.seen.get(pid, 0), nanoseconds)
+        return sum(self.seen.values()) / 1e9
 
 
 def _send_to_judge(fd: int, obj: object) -> None:
@@ -338,12 +365,16 @@ class Worker:
         finally:
             os.close(write_end)
         try:
-            return self._follow(request.limits, token, read_end, cap)
+            return self._follow(request, token, read_end, cap)
         finally:
             os.close(read_end)
 
-    def _follow(self, limits: Limits, token: str, read_end: int, cap: float) -> Attempt:
+    def _follow(self, request: SampleRequest, token: str, read_end: int, cap: float) -> Attempt:
         assert self.sock is not None and self.frames is not None
+        assert self.process is not None
+        limits = request.limits
+        meter = WaitMeter(self.process.pid) if request.measure_waiting else None
+        phase_waiting = 0.0
         state = Attempt()
         child_pid: int | None = None
         pending = b""
@@ -375,6 +406,9 @@ class Worker:
                     wait = KILL_GRACE_SECONDS  # only the pipe is left to drain
                 else:
                     wait = max(0.0, deadline - now)
+                if meter is not None and exited is None:
+                    meter.read()
+                    wait = min(wait, WaitMeter.POLL_SECONDS)
                 events = selector.select(timeout=wait)
                 if not events and exited is not None:
                     break  # a process outside our reach holds the pipe; results are complete
@@ -388,9 +422,14 @@ class Worker:
                         pending += chunk
                         *lines, pending = pending.split(b"\n")
                         for line in lines:
+                            waiting = meter.read() if meter is not None else 0.0
                             if self._on_event(state, line, token, child_pid, limits):
                                 phase = limits.limit_for(state.affected)
                                 deadline = min(cap, time.monotonic() + phase)
+                                phase_waiting = waiting
+                            elif meter is not None:
+                                for test_id in state.results.keys() - state.waited.keys():
+                                    state.waited[test_id] = max(0.0, waiting - phase_waiting)
                     else:
                         try:
                             alive = self.frames.feed()
