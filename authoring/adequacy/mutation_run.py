@@ -21,8 +21,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from classwright.authoring.mutation import Mutant, generate_mutants
-from classwright.authoring.mutation_batch import Entry, batch_job, verdicts
+from classwright.authoring.adequacy.mutation import Mutant, generate_mutants
+from classwright.authoring.adequacy.mutation_batch import Entry, batch_job, verdicts
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter

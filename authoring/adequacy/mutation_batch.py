@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.authoring.mutation import Mutant
+from classwright.authoring.adequacy.mutation import Mutant
 from classwright.evaluator import sandbox
 
 CASE = "ClasswrightMutantBatch"
