@@ -20,6 +20,7 @@ from pathlib import Path
 
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits
+from classwright.evaluator.outcome import Status
 from classwright.schema.files import write_text_atomic
 
 # Generous: the point is to measure a slow canonical test, not to cut it off.
@@ -95,7 +96,7 @@ def measure(
         runner=runner,
     )
     times: TestTimes = {
-        test_id: (None if outcome.status == "timeout" else outcome.seconds)
+        test_id: (None if outcome.status is Status.TIMEOUT else outcome.seconds)
         for test_id, outcome in run.outcomes.items()
     }
     try:

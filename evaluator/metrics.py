@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from math import comb
 from typing import Any
 
+from classwright.evaluator.outcome import Status
 from classwright.evaluator.results import SampleResult, TaskFacts
 
 
@@ -205,11 +206,11 @@ def _error_types(scored: dict[str, list[SampleResult]]) -> dict[str, Any]:
     }
 
 
-def error_label(status: str, error_type: str | None) -> str:
+def error_label(status: Status, error_type: str | None) -> str:
     """One label per failing test: the exception type, or what happened instead of one."""
-    if status in ("timeout", "missing", "crashed", "skipped"):
-        return status
-    return error_type or status
+    if status in (Status.TIMEOUT, Status.MISSING, Status.CRASHED, Status.SKIPPED):
+        return status.value
+    return error_type or status.value
 
 
 def _laziness(scored: dict[str, list[SampleResult]]) -> dict[str, Any]:

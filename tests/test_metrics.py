@@ -6,7 +6,8 @@ import pytest
 
 from classwright.evaluator.laziness import class_shape
 from classwright.evaluator.metrics import pass_at_k, summarize
-from classwright.evaluator.results import SampleResult, TaskFacts, TestVerdict
+from classwright.evaluator.outcome import Status, TestOutcome
+from classwright.evaluator.results import SampleResult, TaskFacts
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
 
 
@@ -30,20 +31,20 @@ def test_pass_at_k_rejects_k_above_n() -> None:
         pass_at_k(2, 1, 3)
 
 
-def verdicts(**tests: str) -> dict[str, TestVerdict]:
+def verdicts(**tests: str) -> dict[str, TestOutcome]:
     """``A_b="passed"`` -> {"A.b": passed}."""
     out = {}
     for key, status in tests.items():
         cls, _, test = key.partition("__")
         error = None if status == "passed" else ("AssertionError" if status == "failed" else None)
-        out[f"{cls}.{test}"] = TestVerdict(status, error)
+        out[f"{cls}.{test}"] = TestOutcome(Status(status), error)
     return out
 
 
 def sample(
     task: str,
     index: int,
-    tests: dict[str, TestVerdict],
+    tests: dict[str, TestOutcome],
     deps: dict[str, dict[str, list[str]]] | None = None,
     shape: dict[str, list[str]] | None = None,
 ) -> SampleResult:
