@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from classwright.evaluator.outcome import DETAIL_CHARS, TestOutcome
+from classwright.evaluator.run_summary import RunSummary
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
@@ -212,14 +213,14 @@ def results_document(
     run: dict[str, Any],
     facts: dict[str, TaskFacts],
     results: list[SampleResult],
-    summary: dict[str, Any],
+    summary: RunSummary,
 ) -> dict[str, Any]:
     """The content of ``results.json``."""
     tasks: dict[str, Any] = {}
     for task_id, task_facts in facts.items():
         samples = sorted((r for r in results if r.task_id == task_id), key=lambda r: r.index)
         tasks[task_id] = task_facts.to_dict() | {"samples": [r.to_dict() for r in samples]}
-    return {"version": FORMAT_VERSION, "run": run, "summary": summary, "tasks": tasks}
+    return {"version": FORMAT_VERSION, "run": run, "summary": summary.to_json(), "tasks": tasks}
 
 
 def load_results(

@@ -35,6 +35,7 @@ from classwright.evaluator.results import (
     journal_path,
     results_document,
 )
+from classwright.evaluator.run_summary import RunSummary
 from classwright.evaluator.samples import Sample
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
@@ -361,7 +362,7 @@ def write_results(
     run: dict[str, Any],
     records: dict[str, TaskRecord],
     results: list[SampleResult],
-    summary: dict[str, Any],
+    summary: RunSummary,
 ) -> dict[str, Any]:
     """Assemble ``results.json`` atomically and return its content."""
     task_ids = sorted({r.task_id for r in results}, key=_natural)
