@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 from outcome_samples import FIXTURE, comparable, score
+from typer.testing import CliRunner
 
+from classwright.cli import app
 from classwright.evaluator.outcome import Status
 from classwright.evaluator.report.loading import load_run
 from classwright.schema.errors import InputError
@@ -58,3 +60,15 @@ def test_an_unknown_status_is_named_with_its_place(tmp_path: Path) -> None:
     broken.write_text(json.dumps(written), encoding="utf-8")
     with pytest.raises(InputError, match=rf"tasks\.{task_id}\.samples\[0\].*'won'"):
         load_run(broken)
+
+
+def test_report_and_leaderboard_read_the_older_file(tmp_path: Path) -> None:
+    stored = _written()["summary"]["class_pass_at_k"]["1"]
+    result = CliRunner().invoke(app, ["leaderboard", str(FIXTURE), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.output)["rows"]
+    assert row["class_pass_at_1"]["estimate"] == pytest.approx(stored)
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(app, ["report", str(FIXTURE), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "CandidateLost" in out.read_text(encoding="utf-8")
