@@ -25,9 +25,12 @@ from typing import Any
 from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.sandbox import Limits, SuiteRun, collect_test_ids, run_suite
 
 SOLUTION_MODULE = "solution"
+DETAIL_CHARS = 600
+"""How much of a test's detail a run keeps: enough for the last lines of a traceback."""
 NETWORK_PROBE_ERROR = "NetworkAccess"
 """The exception a test raises under the network probe when it resolves or connects."""
 EXAMPLE_MARKER = "classwright-examples:"
@@ -61,26 +64,10 @@ class DynamicSettings:
 
 
 @dataclass(frozen=True)
-class TestResult:
-    """One test's outcome in one run (a trimmed ``TestOutcome``)."""
-
-    __test__ = False  # not a pytest test class
-
-    status: str
-    error_type: str | None
-    detail: str
-    seconds: float
-
-    @property
-    def passed(self) -> bool:
-        return self.status == "passed"
-
-
-@dataclass(frozen=True)
 class RunRecord:
     """The outcome of one sandbox run of a suite."""
 
-    results: dict[str, TestResult]
+    results: dict[str, TestOutcome]
     load_error: str | None = None
     isolation: str = ""
     note: str = ""
@@ -95,12 +82,12 @@ class RunRecord:
         return None if result is None else result.passed
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return asdict(self) | {"results": {k: v.to_json() for k, v in self.results.items()}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RunRecord:
         return cls(
-            results={k: TestResult(**v) for k, v in data["results"].items()},
+            results={k: TestOutcome.from_json(v) for k, v in data["results"].items()},
             load_error=data.get("load_error"),
             isolation=data.get("isolation", ""),
             note=data.get("note", ""),
@@ -234,8 +221,7 @@ def _limits(settings: DynamicSettings) -> Limits:
 def _record(run: SuiteRun, note: str = "") -> RunRecord:
     return RunRecord(
         results={
-            test_id: TestResult(o.status, o.error_type, o.detail[-600:], round(o.seconds, 4))
-            for test_id, o in run.outcomes.items()
+            test_id: outcome.trimmed(DETAIL_CHARS) for test_id, outcome in run.outcomes.items()
         },
         load_error=run.load_error,
         isolation=run.isolation,
@@ -568,7 +554,7 @@ def example_run(task: TaskFolder, settings: DynamicSettings) -> ExampleRecord:
         if outcome.passed:
             continue
         marker = outcome.detail.rfind(EXAMPLE_MARKER)
-        if outcome.status == "failed" and marker >= 0:
+        if outcome.status is Status.FAILED and marker >= 0:
             text = outcome.detail[marker + len(EXAMPLE_MARKER) :].strip().splitlines()[0]
             try:
                 found = json.loads(text)

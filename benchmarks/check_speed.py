@@ -25,8 +25,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from classwright.authoring.adequacy.mutation_run import MutationSettings, analyse_mutants
 from classwright.authoring.classeval_import import import_classeval, read_classeval
-from classwright.authoring.mutation_run import MutationSettings, analyse_mutants
 from classwright.schema.io import load_records
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,8 +24,12 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates
-from classwright.authoring.mutation_run import MutationSettings, analyse_mutants, test_source
+from classwright.authoring.adequacy.fuzzing import FuzzSettings, fuzz_candidates
+from classwright.authoring.adequacy.mutation_run import (
+    MutationSettings,
+    analyse_mutants,
+    test_source,
+)
 from classwright.evaluator import sandbox
 from classwright.evaluator.extraction import candidate_source, extract_code
 from classwright.schema.errors import InputError

@@ -17,8 +17,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from classwright.authoring.mutation import generate_mutants
-from classwright.authoring.mutation_run import MutationSettings, analyse_mutants, mutated_source
+from classwright.authoring.adequacy.mutation import generate_mutants
+from classwright.authoring.adequacy.mutation_run import (
+    MutationSettings,
+    analyse_mutants,
+    mutated_source,
+)
 from classwright.schema.io import load_records
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "classeval" / "ClassEval_data.json"

@@ -3,6 +3,7 @@
 from classwright.evaluator.limits import Limits
 from classwright.evaluator.sandbox import (
     CoverageReport,
+    Status,
     SuiteJob,
     SuiteRun,
     SuiteRunner,
@@ -15,6 +16,7 @@ from classwright.evaluator.sandbox import (
 __all__ = [
     "CoverageReport",
     "Limits",
+    "Status",
     "SuiteJob",
     "SuiteRun",
     "SuiteRunner",

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits
+from classwright.evaluator.outcome import Status
 from classwright.schema.files import write_text_atomic
 
 # Generous: the point is to measure a slow canonical test, not to cut it off.
@@ -132,6 +133,6 @@ def _timed_run(
         measure_waiting=True,
     )
     return {
-        test_id: (None if outcome.status == "timeout" else outcome.seconds - outcome.waited)
+        test_id: (None if outcome.status is Status.TIMEOUT else outcome.seconds - outcome.waited)
         for test_id, outcome in run.outcomes.items()
     }

@@ -21,9 +21,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from math import comb
-from typing import Any
 
+from classwright.evaluator.outcome import Status
 from classwright.evaluator.results import SampleResult, TaskFacts
+from classwright.evaluator.run_summary import (
+    DEPENDENCY_BUCKETS,
+    ByK,
+    ClassEvalFigures,
+    DependencyBucket,
+    DependencyUse,
+    ErrorTypes,
+    Laziness,
+    RunSummary,
+)
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -59,52 +69,49 @@ def method_passes(result: SampleResult, test_class: str) -> bool | None:
     return all(outcomes) if outcomes else None
 
 
-def summarize(facts: dict[str, TaskFacts], results: list[SampleResult]) -> dict[str, Any]:
+def summarize(facts: dict[str, TaskFacts], results: list[SampleResult]) -> RunSummary:
     """Every summary figure of a run (the ``summary`` object of ``results.json``)."""
     by_task: dict[str, list[SampleResult]] = {task_id: [] for task_id in facts}
     for result in results:
         by_task.setdefault(result.task_id, []).append(result)
     scored = {task_id: rs for task_id, rs in by_task.items() if rs}
     if not scored:
-        return {"tasks": 0, "samples": 0}
+        return RunSummary()
     n_min = min(len(rs) for rs in scored.values())
     ks = list(range(1, n_min + 1))
 
     class_counts = [(len(rs), sum(r.passed for r in rs)) for rs in scored.values()]
     method_counts, by_deps = _method_counts(facts, scored)
     ce = _classeval_counts(facts, scored)
-
-    summary: dict[str, Any] = {
-        "tasks": len(scored),
-        "samples": sum(len(rs) for rs in scored.values()),
-        "samples_per_task": n_min,
-        "class_pass_at_k": {str(k): mean_pass_at_k(class_counts, k) for k in ks},
-        "method_pass_at_k": {str(k): mean_pass_at_k(method_counts, k) for k in ks},
-        "methods_with_tests": len(method_counts),
-        "classeval": {
-            name: {str(k): mean_pass_at_k(counts, k) for k in ks} for name, counts in ce.items()
-        },
-        "test_pass_rate": _test_pass_rate(scored),
-        "by_method_dependencies": {
-            bucket: {
-                "methods": len(counts),
-                "pass_at_1": mean_pass_at_k(counts, 1),
-            }
+    return RunSummary(
+        tasks=len(scored),
+        samples=sum(len(rs) for rs in scored.values()),
+        samples_per_task=n_min,
+        class_pass_at_k=_by_k(class_counts, ks),
+        method_pass_at_k=_by_k(method_counts, ks),
+        methods_with_tests=len(method_counts),
+        classeval=ClassEvalFigures(**{name: _by_k(counts, ks) for name, counts in ce.items()}),
+        test_pass_rate=_test_pass_rate(scored),
+        by_method_dependencies={
+            bucket: DependencyBucket(len(counts), mean_pass_at_k(counts, 1))
             for bucket, counts in by_deps.items()
         },
-        "dep": _dependency_use(facts, scored),
-        "error_types": _error_types(scored),
-        "laziness": _laziness(scored),
-        "isolation": dict(Counter(r.isolation for rs in scored.values() for r in rs)),
-    }
-    return summary
+        dep=_dependency_use(facts, scored),
+        error_types=_error_types(scored),
+        laziness=_laziness(scored),
+        isolation=dict(Counter(r.isolation for rs in scored.values() for r in rs)),
+    )
+
+
+def _by_k(counts: list[tuple[int, int]], ks: list[int]) -> ByK:
+    return {str(k): mean_pass_at_k(counts, k) for k in ks}
 
 
 def _method_counts(
     facts: dict[str, TaskFacts], scored: dict[str, list[SampleResult]]
 ) -> tuple[list[tuple[int, int]], dict[str, list[tuple[int, int]]]]:
     counts: list[tuple[int, int]] = []
-    by_deps: dict[str, list[tuple[int, int]]] = {"0": [], "1": [], "2+": []}
+    by_deps: dict[str, list[tuple[int, int]]] = {bucket: [] for bucket in DEPENDENCY_BUCKETS}
     for task_id, rs in scored.items():
         for method in facts[task_id].methods.values():
             verdicts = [method_passes(r, method["test_class"]) for r in rs]
@@ -161,7 +168,7 @@ def _test_pass_rate(scored: dict[str, list[SampleResult]]) -> float | None:
 
 def _dependency_use(
     facts: dict[str, TaskFacts], scored: dict[str, list[SampleResult]]
-) -> dict[str, Any]:
+) -> DependencyUse:
     totals = {"field": [0, 0], "method": [0, 0]}  # kind -> [pairs, good pairs]
     unknown = 0
     for task_id, rs in scored.items():
@@ -180,16 +187,16 @@ def _dependency_use(
                     generated = set(r.dependencies.get(name, {}).get(kind, []))
                     if canonical <= generated:
                         totals[kind][1] += 1
-    return {
-        "DEP(F)": totals["field"][1] / totals["field"][0] if totals["field"][0] else None,
-        "DEP(M)": totals["method"][1] / totals["method"][0] if totals["method"][0] else None,
-        "field_pairs": totals["field"][0],
-        "method_pairs": totals["method"][0],
-        "passing_without_analysis": unknown,
-    }
+    return DependencyUse(
+        dep_f=totals["field"][1] / totals["field"][0] if totals["field"][0] else None,
+        dep_m=totals["method"][1] / totals["method"][0] if totals["method"][0] else None,
+        field_pairs=totals["field"][0],
+        method_pairs=totals["method"][0],
+        passing_without_analysis=unknown,
+    )
 
 
-def _error_types(scored: dict[str, list[SampleResult]]) -> dict[str, Any]:
+def _error_types(scored: dict[str, list[SampleResult]]) -> ErrorTypes:
     tests: Counter[str] = Counter()
     samples: Counter[str] = Counter()
     for rs in scored.values():
@@ -199,32 +206,29 @@ def _error_types(scored: dict[str, list[SampleResult]]) -> dict[str, Any]:
                     tests[error_label(verdict.status, verdict.error_type)] += 1
             if r.load_error:
                 samples[r.load_error.split(":", 1)[0].strip() or "load error"] += 1
-    return {
-        "tests": dict(tests.most_common()),
-        "samples_not_loaded": dict(samples.most_common()),
-    }
+    return ErrorTypes(dict(tests.most_common()), dict(samples.most_common()))
 
 
-def error_label(status: str, error_type: str | None) -> str:
+def error_label(status: Status, error_type: str | None) -> str:
     """One label per failing test: the exception type, or what happened instead of one."""
-    if status in ("timeout", "missing", "crashed", "skipped"):
-        return status
-    return error_type or status
+    if status in (Status.TIMEOUT, Status.MISSING, Status.CRASHED, Status.SKIPPED):
+        return status.value
+    return error_type or status.value
 
 
-def _laziness(scored: dict[str, list[SampleResult]]) -> dict[str, Any]:
+def _laziness(scored: dict[str, list[SampleResult]]) -> Laziness:
     results = [r for rs in scored.values() for r in rs]
     shaped = [r.shape for r in results if r.shape is not None]
     total = len(results)
-    return {
-        "samples": total,
-        "unparsable": total - len(shaped),
-        "lazy_samples": sum(bool(s["lazy_methods"] or s["todo_methods"]) for s in shaped),
-        "lazy_methods": sum(len(s["lazy_methods"]) for s in shaped),
-        "todo_methods": sum(len(s["todo_methods"]) for s in shaped),
-        "complete_samples": sum(
+    return Laziness(
+        samples=total,
+        unparsable=total - len(shaped),
+        lazy_samples=sum(bool(s["lazy_methods"] or s["todo_methods"]) for s in shaped),
+        lazy_methods=sum(len(s["lazy_methods"]) for s in shaped),
+        todo_methods=sum(len(s["todo_methods"]) for s in shaped),
+        complete_samples=sum(
             not s["missing_methods"] and not s["signature_mismatches"] for s in shaped
         ),
-        "missing_methods": sum(len(s["missing_methods"]) for s in shaped),
-        "signature_mismatches": sum(len(s["signature_mismatches"]) for s in shaped),
-    }
+        missing_methods=sum(len(s["missing_methods"]) for s in shaped),
+        signature_mismatches=sum(len(s["signature_mismatches"]) for s in shaped),
+    )

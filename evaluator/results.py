@@ -14,27 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from classwright.evaluator.outcome import DETAIL_CHARS, TestOutcome
+from classwright.evaluator.run_summary import RunSummary
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
 FORMAT_VERSION = 1
-
-
-@dataclass(frozen=True)
-class TestVerdict:
-    """The parent's verdict on one test of one sample."""
-
-    __test__ = False  # a domain name, not a pytest test class
-
-    status: str
-    """passed, failed, error, timeout, skipped, missing or crashed."""
-    error_type: str | None = None
-    detail: str = ""
-    seconds: float = 0.0
-
-    @property
-    def passed(self) -> bool:
-        return self.status == "passed"
 
 
 @dataclass(frozen=True)
@@ -45,7 +30,7 @@ class SampleResult:
     index: int
     passed: bool
     """Class level: the task has tests and every one of them passed."""
-    tests: dict[str, TestVerdict]
+    tests: dict[str, TestOutcome]
     """Every test id of the task (``Class.test_x``) and its verdict."""
     isolation: str
     load_error: str | None
@@ -87,12 +72,7 @@ class SampleResult:
             task_id=data["task_id"],
             index=data["index"],
             passed=data["passed"],
-            tests={
-                test_id: TestVerdict(
-                    v["status"], v.get("error_type"), v.get("detail", ""), v.get("seconds", 0.0)
-                )
-                for test_id, v in data["tests"].items()
-            },
+            tests={test_id: TestOutcome.from_json(v) for test_id, v in data["tests"].items()},
             isolation=data["isolation"],
             # Results written before the two-process judge existed were reached in-process.
             verdicts=data.get("verdicts", "in-process"),
@@ -106,12 +86,12 @@ class SampleResult:
         )
 
 
-def _verdict_dict(verdict: TestVerdict) -> dict[str, Any]:
-    data: dict[str, Any] = {"status": verdict.status, "error_type": verdict.error_type}
-    if verdict.detail and not verdict.passed:
-        data["detail"] = verdict.detail[-500:]
-    data["seconds"] = round(verdict.seconds, 4)
-    return data
+def _verdict_dict(outcome: TestOutcome) -> dict[str, Any]:
+    """A verdict as results files hold it: the detail of a failing test only."""
+    stored = outcome.trimmed(DETAIL_CHARS).to_json()
+    if not stored["detail"] or outcome.passed:
+        del stored["detail"]
+    return stored
 
 
 @dataclass(frozen=True)
@@ -233,14 +213,14 @@ def results_document(
     run: dict[str, Any],
     facts: dict[str, TaskFacts],
     results: list[SampleResult],
-    summary: dict[str, Any],
+    summary: RunSummary,
 ) -> dict[str, Any]:
     """The content of ``results.json``."""
     tasks: dict[str, Any] = {}
     for task_id, task_facts in facts.items():
         samples = sorted((r for r in results if r.task_id == task_id), key=lambda r: r.index)
         tasks[task_id] = task_facts.to_dict() | {"samples": [r.to_dict() for r in samples]}
-    return {"version": FORMAT_VERSION, "run": run, "summary": summary, "tasks": tasks}
+    return {"version": FORMAT_VERSION, "run": run, "summary": summary.to_json(), "tasks": tasks}
 
 
 def load_results(

@@ -9,7 +9,7 @@ and what a Python user calls:
 
     records = {r.task_id: r for r in load_records("ClassEval_data.json")}
     run = score_run(load_samples("samples.jsonl"), records, Path("results.json"))
-    print(run.summary["class_pass_at_k"])
+    print(run.summary.class_pass_at_k)
 
 A finished results file of the same run (same samples, tasks and settings) is returned as it is;
 an interrupted one is continued with `resume=True` or started over with `rescore=True`.
@@ -27,6 +27,7 @@ from typing import Any
 from classwright.evaluator.metrics import summarize
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
+from classwright.evaluator.run_summary import RunSummary
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.scoring import (
     Settings,
@@ -62,8 +63,9 @@ class ScoredRun:
     out: Path = field(default_factory=Path)
 
     @property
-    def summary(self) -> dict[str, Any]:
-        return dict(self.document["summary"])
+    def summary(self) -> RunSummary:
+        """The figures of the run, read from its ``summary``."""
+        return RunSummary.from_json(self.document["summary"])
 
 
 def score_run(

@@ -25,16 +25,17 @@ from classwright.evaluator import canonical_times, sandbox
 from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
 from classwright.evaluator.laziness import class_shape, class_uses
 from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.results import (
     FORMAT_VERSION,
     Journal,
     SampleResult,
     TaskFacts,
-    TestVerdict,
     journal_path,
     results_document,
 )
+from classwright.evaluator.run_summary import RunSummary
 from classwright.evaluator.samples import Sample
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
@@ -220,7 +221,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
     if not job.extraction.parses:
         # Nothing to start: every test fails the way an import of the module would.
         error = _syntax_error(job.candidate)
-        tests = {t: TestVerdict("error", "SyntaxError", error) for t in job.test_ids}
+        tests = {t: TestOutcome(Status.ERROR, "SyntaxError", error) for t in job.test_ids}
         isolation, load_error = NOT_RUN, error
     else:
         suite = sandbox.run_suite(
@@ -231,10 +232,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
             verdicts=settings.verdicts,
             exports=_parsed(task_exports, job.record),
         )
-        tests = {
-            test_id: TestVerdict(o.status, o.error_type, o.detail, o.seconds)
-            for test_id, o in suite.outcomes.items()
-        }
+        tests = dict(suite.outcomes)
         isolation, load_error = suite.isolation, suite.load_error
     passed = bool(tests) and all(v.passed for v in tests.values())
     shape = _parsed(class_shape, job.extraction.code, job.record)
@@ -290,7 +288,7 @@ def _shape_dict(shape: Any) -> dict[str, list[str]]:
     }
 
 
-def _dependencies_needed(job: Job, tests: dict[str, TestVerdict]) -> bool:
+def _dependencies_needed(job: Job, tests: dict[str, TestOutcome]) -> bool:
     """DEP(F)/DEP(M) look at a generated method only when it passes and its canonical method
     has field or method dependencies; the analysis is skipped for every other sample."""
     for info in job.record.methods_info:
@@ -364,7 +362,7 @@ def write_results(
     run: dict[str, Any],
     records: dict[str, TaskRecord],
     results: list[SampleResult],
-    summary: dict[str, Any],
+    summary: RunSummary,
 ) -> dict[str, Any]:
     """Assemble ``results.json`` atomically and return its content."""
     task_ids = sorted({r.task_id for r in results}, key=_natural)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console
 from rich.table import Table
 
 from classwright.evaluator.metrics import error_label
 from classwright.evaluator.report.intervals import Interval
 from classwright.evaluator.results import SampleResult
+from classwright.evaluator.run_summary import ByK, RunSummary
 
 
 def _pct(value: float | None) -> str:
@@ -17,72 +16,72 @@ def _pct(value: float | None) -> str:
 
 
 def pass_table(
-    summary: dict[str, Any], intervals: dict[str, dict[str, Interval]] | None = None
+    summary: RunSummary, intervals: dict[str, dict[str, Interval]] | None = None
 ) -> Table:
     """pass@k rows: classwright's definitions first, with their 95% intervals over tasks when
     given, and ClassEval's below for comparison."""
-    ks = list(summary.get("class_pass_at_k", {}))
-    table = Table(title=f"pass@k over {summary['tasks']} tasks, {summary['samples']} samples")
+    ks = list(summary.class_pass_at_k)
+    table = Table(title=f"pass@k over {summary.tasks} tasks, {summary.samples} samples")
     table.add_column("metric")
     for k in ks:
         table.add_column(f"k={k}", justify="right")
     found = intervals or {}
     table.add_row(
-        "class pass@k", *(_cell(summary["class_pass_at_k"], found.get("class"), k) for k in ks)
+        "class pass@k", *(_cell(summary.class_pass_at_k, found.get("class"), k) for k in ks)
     )
     table.add_row(
-        f"method pass@k ({summary['methods_with_tests']} methods)",
-        *(_cell(summary["method_pass_at_k"], found.get("method"), k) for k in ks),
+        f"method pass@k ({summary.methods_with_tests} methods)",
+        *(_cell(summary.method_pass_at_k, found.get("method"), k) for k in ks),
     )
-    for name, values in summary["classeval"].items():
+    for name, values in summary.classeval.to_json().items():
         table.add_row(f"ClassEval {name}", *(_pct(values.get(k)) for k in ks))
     if intervals:
         table.caption = "[95% confidence interval over tasks]"
     return table
 
 
-def _cell(values: dict[str, Any], intervals: dict[str, Interval] | None, k: str) -> str:
+def _cell(values: ByK, intervals: dict[str, Interval] | None, k: str) -> str:
     interval = (intervals or {}).get(k)
     if interval is None or interval.low is None or interval.high is None:
         return _pct(values.get(k))
     return f"{_pct(values.get(k))} [{100 * interval.low:.1f}, {100 * interval.high:.1f}]"
 
 
-def detail_table(summary: dict[str, Any]) -> Table:
+def detail_table(summary: RunSummary) -> Table:
     """Everything besides pass@k: partial success, DEP, dependency buckets, laziness."""
     table = Table(title="details")
     table.add_column("figure")
     table.add_column("value", justify="right")
-    table.add_row("tests passed (mean share per sample)", _pct(summary["test_pass_rate"]))
-    dep = summary["dep"]
-    table.add_row(f"DEP(F) over {dep['field_pairs']} method samples", _pct(dep["DEP(F)"]))
-    table.add_row(f"DEP(M) over {dep['method_pairs']} method samples", _pct(dep["DEP(M)"]))
-    for bucket, figures in summary["by_method_dependencies"].items():
+    table.add_row("tests passed (mean share per sample)", _pct(summary.test_pass_rate))
+    dep = summary.dep
+    table.add_row(f"DEP(F) over {dep.field_pairs} method samples", _pct(dep.dep_f))
+    table.add_row(f"DEP(M) over {dep.method_pairs} method samples", _pct(dep.dep_m))
+    for bucket, figures in summary.by_method_dependencies.items():
         table.add_row(
-            f"method pass@1, {bucket} method dependencies ({figures['methods']} methods)",
-            _pct(figures["pass_at_1"]),
+            f"method pass@1, {bucket} method dependencies ({figures.methods} methods)",
+            _pct(figures.pass_at_1),
         )
-    lazy = summary["laziness"]
-    total = lazy["samples"] or 1
-    table.add_row("samples that do not parse", f"{lazy['unparsable']} / {lazy['samples']}")
+    lazy = summary.laziness
+    total = lazy.samples or 1
+    table.add_row("samples that do not parse", f"{lazy.unparsable} / {lazy.samples}")
     table.add_row(
         "lazy samples (pass, ..., NotImplementedError, TODO)",
-        f"{lazy['lazy_samples']} ({_pct(lazy['lazy_samples'] / total)})",
+        f"{lazy.lazy_samples} ({_pct(lazy.lazy_samples / total)})",
     )
     table.add_row(
         "complete samples (every skeleton method, same signature)",
-        f"{lazy['complete_samples']} ({_pct(lazy['complete_samples'] / total)})",
+        f"{lazy.complete_samples} ({_pct(lazy.complete_samples / total)})",
     )
-    isolation = ", ".join(f"{name}: {count}" for name, count in summary["isolation"].items())
+    isolation = ", ".join(f"{name}: {count}" for name, count in summary.isolation.items())
     table.add_row("isolation", isolation)
     return table
 
 
-def error_table(summary: dict[str, Any], limit: int = 10) -> Table:
+def error_table(summary: RunSummary, limit: int = 10) -> Table:
     table = Table(title="failing tests by error type")
     table.add_column("error type")
     table.add_column("tests", justify="right")
-    for name, count in list(summary["error_types"]["tests"].items())[:limit]:
+    for name, count in list(summary.error_types.tests.items())[:limit]:
         table.add_row(name, str(count))
     return table
 
@@ -118,13 +117,13 @@ def canonical_failure_reason(result: SampleResult) -> str:
 
 def print_summary(
     console: Console,
-    summary: dict[str, Any],
+    summary: RunSummary,
     intervals: dict[str, dict[str, Interval]] | None = None,
 ) -> None:
-    if not summary.get("samples"):
+    if not summary.samples:
         console.print("no samples scored")
         return
     console.print(pass_table(summary, intervals))
     console.print(detail_table(summary))
-    if summary["error_types"]["tests"]:
+    if summary.error_types.tests:
         console.print(error_table(summary))

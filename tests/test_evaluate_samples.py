@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.results import Journal, SampleResult, TestVerdict, read_journal
+from classwright.evaluator.outcome import Status, TestOutcome
+from classwright.evaluator.results import Journal, SampleResult, read_journal
 from classwright.evaluator.samples import Sample, load_samples, sample_line
 from classwright.schema.errors import InputError
 
@@ -62,7 +63,7 @@ def test_an_empty_file_is_bad_input(tmp_path: Path) -> None:
 
 def _result(index: int) -> SampleResult:
     return SampleResult(
-        "T_1", index, True, {"A.test": TestVerdict("passed")}, "bubblewrap", None, "plain",
+        "T_1", index, True, {"A.test": TestOutcome(Status.PASSED)}, "bubblewrap", None, "plain",
         True, None, {}, 0.5, "h",
     )  # fmt: skip
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from progress_recording import RecordingProgress
 from typer.testing import CliRunner
 
-from classwright.authoring.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz, same
-from classwright.authoring.strategies import strategy_for
+from classwright.authoring.adequacy.fuzzing import FuzzSettings, fuzz_candidates, plan_fuzz, same
+from classwright.authoring.adequacy.strategies import strategy_for
 from classwright.cli import app
 from classwright.evaluator.contract import ContractType
 from classwright.evaluator.sandbox import run_suite

@@ -6,7 +6,9 @@ import pytest
 
 from classwright.evaluator.laziness import class_shape
 from classwright.evaluator.metrics import pass_at_k, summarize
-from classwright.evaluator.results import SampleResult, TaskFacts, TestVerdict
+from classwright.evaluator.outcome import Status, TestOutcome
+from classwright.evaluator.results import SampleResult, TaskFacts
+from classwright.evaluator.run_summary import DependencyBucket
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
 
 
@@ -30,20 +32,20 @@ def test_pass_at_k_rejects_k_above_n() -> None:
         pass_at_k(2, 1, 3)
 
 
-def verdicts(**tests: str) -> dict[str, TestVerdict]:
+def verdicts(**tests: str) -> dict[str, TestOutcome]:
     """``A_b="passed"`` -> {"A.b": passed}."""
     out = {}
     for key, status in tests.items():
         cls, _, test = key.partition("__")
         error = None if status == "passed" else ("AssertionError" if status == "failed" else None)
-        out[f"{cls}.{test}"] = TestVerdict(status, error)
+        out[f"{cls}.{test}"] = TestOutcome(Status(status), error)
     return out
 
 
 def sample(
     task: str,
     index: int,
-    tests: dict[str, TestVerdict],
+    tests: dict[str, TestOutcome],
     deps: dict[str, dict[str, list[str]]] | None = None,
     shape: dict[str, list[str]] | None = None,
 ) -> SampleResult:
@@ -134,47 +136,47 @@ RESULTS = [
 
 def test_class_and_method_pass_at_k_on_a_synthetic_run() -> None:
     summary = summarize(FACTS, RESULTS)
-    assert summary["samples_per_task"] == 2
+    assert summary.samples_per_task == 2
     # A: 1 of 2 samples pass, B: 0 of 2.
-    assert summary["class_pass_at_k"]["1"] == pytest.approx((0.5 + 0.0) / 2)
-    assert summary["class_pass_at_k"]["2"] == pytest.approx((1.0 + 0.0) / 2)
+    assert summary.class_pass_at_k["1"] == pytest.approx((0.5 + 0.0) / 2)
+    assert summary.class_pass_at_k["2"] == pytest.approx((1.0 + 0.0) / 2)
     # Methods: get 2/2, total 1/2, run 0/2.
-    assert summary["methods_with_tests"] == 3
-    assert summary["method_pass_at_k"]["1"] == pytest.approx((1.0 + 0.5 + 0.0) / 3)
-    assert summary["method_pass_at_k"]["2"] == pytest.approx((1.0 + 1.0 + 0.0) / 3)
+    assert summary.methods_with_tests == 3
+    assert summary.method_pass_at_k["1"] == pytest.approx((1.0 + 0.5 + 0.0) / 3)
+    assert summary.method_pass_at_k["2"] == pytest.approx((1.0 + 1.0 + 0.0) / 3)
 
 
 def test_classeval_definitions_count_listed_classes_that_do_not_exist_as_failures() -> None:
-    ce = summarize(FACTS, RESULTS)["classeval"]
+    ce = summarize(FACTS, RESULTS).classeval
     # Listed classes: ATestGet 2/2, ATestTotal 1/2, ATest 1/2, ATestMissing 0/2, BTestRun 0/2.
-    assert ce["fun_success"]["1"] == pytest.approx((1 + 0.5 + 0.5 + 0 + 0) / 5)
+    assert ce.fun_success["1"] == pytest.approx((1 + 0.5 + 0.5 + 0 + 0) / 5)
     # ClassEval's class_success needs ATestMissing too: never.
-    assert ce["class_success"]["1"] == 0.0
+    assert ce.class_success["1"] == 0.0
     # Partial: a class with at least one passing test. BTestRun 2/2, ATestMissing 0/2.
-    assert ce["fun_partial_success"]["1"] == pytest.approx((1 + 0.5 + 0.5 + 0 + 1) / 5)
+    assert ce.fun_partial_success["1"] == pytest.approx((1 + 0.5 + 0.5 + 0 + 1) / 5)
 
 
 def test_dep_counts_methods_that_pass_and_use_the_canonical_dependencies() -> None:
-    dep = summarize(FACTS, RESULTS)["dep"]
+    dep = summarize(FACTS, RESULTS).dep
     # DEP(F): `get` in 2 samples; passes in both, uses self.items only in A#0.
-    assert dep["field_pairs"] == 2
-    assert dep["DEP(F)"] == pytest.approx(1 / 2)
+    assert dep.field_pairs == 2
+    assert dep.dep_f == pytest.approx(1 / 2)
     # DEP(M): `total` in 2 samples; passes and calls get only in A#0.
-    assert dep["method_pairs"] == 2
-    assert dep["DEP(M)"] == pytest.approx(1 / 2)
+    assert dep.method_pairs == 2
+    assert dep.dep_m == pytest.approx(1 / 2)
 
 
 def test_buckets_errors_and_laziness() -> None:
     summary = summarize(FACTS, RESULTS)
-    buckets = summary["by_method_dependencies"]
-    assert buckets["0"]["methods"] == 2  # get, run
-    assert buckets["0"]["pass_at_1"] == pytest.approx((1.0 + 0.0) / 2)
-    assert buckets["1"] == {"methods": 1, "pass_at_1": 0.5}
-    assert buckets["2+"] == {"methods": 0, "pass_at_1": None}
-    assert summary["error_types"]["tests"] == {"AssertionError": 3, "timeout": 1}
-    assert summary["test_pass_rate"] == pytest.approx((1 + 0.5 + 0.5 + 0.5) / 4)
-    assert summary["laziness"]["lazy_samples"] == 1
-    assert summary["laziness"]["complete_samples"] == 4
+    buckets = summary.by_method_dependencies
+    assert buckets["0"].methods == 2  # get, run
+    assert buckets["0"].pass_at_1 == pytest.approx((1.0 + 0.0) / 2)
+    assert buckets["1"] == DependencyBucket(methods=1, pass_at_1=0.5)
+    assert buckets["2+"] == DependencyBucket(methods=0, pass_at_1=None)
+    assert summary.error_types.tests == {"AssertionError": 3, "timeout": 1}
+    assert summary.test_pass_rate == pytest.approx((1 + 0.5 + 0.5 + 0.5) / 4)
+    assert summary.laziness.lazy_samples == 1
+    assert summary.laziness.complete_samples == 4
 
 
 def _record(skeleton: str) -> TaskRecord:

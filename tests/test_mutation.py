@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from classwright.authoring.mutation import OPERATORS, Mutant, generate_mutants
+from classwright.authoring.adequacy.mutation import OPERATORS, Mutant, generate_mutants
 
 
 def _module(body: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classwright.authoring.mutation_run import (
+from classwright.authoring.adequacy.mutation_run import (
     MutantStatus,
     MutationReport,
     MutationSettings,

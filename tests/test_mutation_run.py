@@ -9,7 +9,7 @@ import pytest
 from progress_recording import RecordingProgress
 from typer.testing import CliRunner
 
-from classwright.authoring.mutation_run import (
+from classwright.authoring.adequacy.mutation_run import (
     MutantStatus,
     MutationReport,
     MutationSettings,

@@ -28,7 +28,7 @@ def test_score_run_scores_then_reuses_and_resumes(tmp_path: Path) -> None:
     settings = Settings(budget=TimeBudget(fixed=5.0))
     first = score_run(samples, records, out, settings=settings, jobs=2, source="two samples")
     assert (first.reused, first.scored) == (False, 2)
-    assert first.summary["class_pass_at_k"]["1"] == 0.5
+    assert first.summary.class_pass_at_k["1"] == 0.5
     assert first.document["run"]["samples"] == "two samples"
     assert first.document["run"]["verdicts"] == "two-process"
     again = score_run(samples, records, out, settings=settings)

@@ -209,7 +209,7 @@ def test_hostile_sample_fails_and_leaves_nothing(
     assert list(run.outcomes) == TEST_IDS
     assert run.isolation == isolation
     assert run.verdicts == honest.verdicts == verdicts
-    passed = [o.test_id for o in run.outcomes.values() if o.passed]
+    passed = [t for t, o in run.outcomes.items() if o.passed]
     assert passed == [], f"{name} was credited with {passed}: {run.outcomes}"
     assert honest.passed, f"the honest sample after {name}: {honest.outcomes} {honest.load_error}"
     assert leftover_processes == []
@@ -262,8 +262,8 @@ def test_in_process_verdicts_are_forgeable() -> None:
         source = _source(name, 9, f"classwright-hostile-{name}")
         one = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="in-process")
         two = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process")
-        assert [o.test_id for o in one.outcomes.values() if o.passed], name
-        assert [o.test_id for o in two.outcomes.values() if o.passed] == [], name
+        assert [t for t, o in one.outcomes.items() if o.passed], name
+        assert [t for t, o in two.outcomes.items() if o.passed] == [], name
 
 
 def test_shouldstop_and_live_object_patches_fail_in_process_too() -> None:
@@ -287,5 +287,5 @@ def test_shouldstop_and_live_object_patches_fail_in_process_too() -> None:
             limits=LIMITS,
             verdicts="in-process",
         )
-        assert [o.test_id for o in run.outcomes.values() if o.passed] == [], name
+        assert [t for t, o in run.outcomes.items() if o.passed] == [], name
         assert {o.error_type for o in run.outcomes.values()} <= error_types, (name, run.outcomes)

@@ -4,7 +4,11 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from classwright.authoring.mutation_run import MutationReport, MutationSettings, analyse_mutants
+from classwright.authoring.adequacy.mutation_run import (
+    MutationReport,
+    MutationSettings,
+    analyse_mutants,
+)
 from classwright.authoring.rules._execution import _cached
 from classwright.authoring.rules.framework import (
     Finding,

@@ -4,6 +4,7 @@ from collections.abc import Iterable
 
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
+from classwright.evaluator.outcome import Status
 
 SOLUTION = '''
 class Counter:
@@ -110,7 +111,7 @@ class CanonicalFailsTest(Rule):
             return
         for test_id, result in run.results.items():
             # Over-budget tests are CW604's finding.
-            if result.passed or result.status == "timeout":
+            if result.passed or result.status is Status.TIMEOUT:
                 continue
             error = result.error_type or result.status
             detail = _execution.last_line(result.detail)

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import WAITER_SOLUTION
 from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
+from classwright.evaluator.outcome import Status
 
 
 class TestOverBudget(Rule):
@@ -68,7 +69,7 @@ class TestOverBudget(Rule):
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
         budget = _execution.settings_of(ctx).test_timeout
         for test_id, result in _execution.canonical(ctx).results.items():
-            if result.status == "timeout":
+            if result.status is Status.TIMEOUT:
                 yield self.report(
                     ctx, ctx.tests, _execution.test_place(ctx, test_id), test=test_id, budget=budget
                 )

@@ -11,8 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from classwright.authoring.fuzzing import FuzzResult, FuzzSettings, fuzz_candidates
-from classwright.authoring.mutation_run import (
+from classwright.authoring.adequacy.fuzzing import FuzzResult, FuzzSettings, fuzz_candidates
+from classwright.authoring.adequacy.mutation_run import (
     MutationReport,
     MutationSettings,
     analyse_mutants,

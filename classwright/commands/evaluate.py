@@ -140,7 +140,7 @@ def evaluate(
             f"{out} is up to date ({len(sample_list)} samples already scored).", soft_wrap=True
         )
     print_summary(console, run.summary, intervals_of(out))
-    if "rlimits-only" in run.summary.get("isolation", {}):
+    if "rlimits-only" in run.summary.isolation:
         console.print(
             "[bold yellow]warning:[/] some samples ran with rlimits only (no namespace isolation)"
         )

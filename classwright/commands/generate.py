@@ -35,6 +35,7 @@ from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.prompts import Context, PromptStyle, Strategy, default_context
 from classwright.evaluator.report.runs import provenance
+from classwright.evaluator.run_summary import RunSummary
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
@@ -424,7 +425,7 @@ def eval_command(
     finally:
         if engine is not None:
             engine.close()
-    summaries: dict[str, dict[str, Any]] = {}
+    summaries: dict[str, RunSummary] = {}
     command = command_line(ctx)
     for s, settings, path in plans:
         started = time.monotonic()
@@ -482,7 +483,7 @@ def score_samples(
     quiet: bool = False,
     tasks_label: str = "",
     recorded: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> RunSummary:
     """Score one samples file with the evaluator and write its results.json; the summary.
 
     ``recorded`` joins the run section (the command, the task set's hash, the generation's
@@ -524,9 +525,9 @@ def _pct(value: Any) -> str:
     return "-" if value is None else f"{100 * value:.1f}"
 
 
-def pass_table(summaries: dict[str, dict[str, Any]], timings: dict[str, dict[str, float]]) -> Table:
+def pass_table(summaries: dict[str, RunSummary], timings: dict[str, dict[str, float]]) -> Table:
     """Class- and method-level pass@k (percent) for each strategy."""
-    ks = sorted({k for s in summaries.values() for k in s.get("class_pass_at_k", {})}, key=int)
+    ks = sorted({k for s in summaries.values() for k in s.class_pass_at_k}, key=int)
     shown = [k for k in ks if k in ("1", "3", "5")] or ks[:1]
     table = Table(title="pass@k (%) by strategy")
     table.add_column("strategy")
@@ -541,10 +542,10 @@ def pass_table(summaries: dict[str, dict[str, Any]], timings: dict[str, dict[str
     for name, summary in summaries.items():
         table.add_row(
             name,
-            str(summary.get("tasks", 0)),
-            str(summary.get("samples", 0)),
-            *[_pct(summary.get("class_pass_at_k", {}).get(k)) for k in shown],
-            *[_pct(summary.get("method_pass_at_k", {}).get(k)) for k in shown],
+            str(summary.tasks),
+            str(summary.samples),
+            *[_pct(summary.class_pass_at_k.get(k)) for k in shown],
+            *[_pct(summary.method_pass_at_k.get(k)) for k in shown],
             f"{timings[name].get('generate', 0):.1f}",
             f"{timings[name].get('score', 0):.1f}",
         )

@@ -55,6 +55,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from classwright.evaluator.limits import Limits
+from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.sandbox.isolation import (
     LEVELS,
     WorkerConfig,
@@ -76,6 +77,7 @@ __all__ = [
     "VERDICT_MODES",
     "CoverageReport",
     "Limits",
+    "Status",
     "SuiteJob",
     "SuiteRun",
     "SuiteRunner",
@@ -85,32 +87,7 @@ __all__ = [
     "run_suites",
 ]
 
-STATUSES = ("passed", "failed", "error", "timeout", "skipped", "missing", "crashed")
 MAX_WORKER_STARTS = 3
-
-
-@dataclass(frozen=True)
-class TestOutcome:
-    """The verdict on one test. Anything but `passed` is a failure."""
-
-    __test__ = False  # not a pytest test class
-
-    test_id: str
-    """`ClassName.test_method`."""
-    status: str
-    """One of STATUSES."""
-    error_type: str | None
-    """Exception class name, or Timeout, Crash, Skipped, Tampered, Missing, ExpectedFailure..."""
-    detail: str
-    """A short message or the tail of the traceback."""
-    seconds: float
-    waited: float = 0.0
-    """Of `seconds`, how long the sandbox's processes waited for a CPU another program held;
-    measured only on request (`run_suite(measure_waiting=True)`), otherwise 0."""
-
-    @property
-    def passed(self) -> bool:
-        return self.status == "passed"
 
 
 @dataclass(frozen=True)
@@ -420,9 +397,7 @@ class SuiteRunner:
                 # No sequence of hangs, crashes and restarts stretches a sample past its cap.
                 detail = f"the sample's time cap ({job.limits.sample_cap(test_ids):g} s) ran out"
                 for test_id in remaining:
-                    outcomes.setdefault(
-                        test_id, TestOutcome(test_id, "timeout", "Timeout", detail, 0.0)
-                    )
+                    outcomes.setdefault(test_id, TestOutcome(Status.TIMEOUT, "Timeout", detail))
                 break
             try:
                 worker = self._acquire(config)
@@ -447,10 +422,8 @@ class SuiteRunner:
             progressed = False
             for test_id, (status, error_type, detail, seconds) in attempt.results.items():
                 if test_id in remaining and test_id not in outcomes:
-                    waited = attempt.waited.get(test_id, 0.0)
-                    outcomes[test_id] = TestOutcome(
-                        test_id, status, error_type, detail, seconds, min(waited, seconds)
-                    )
+                    waited = min(attempt.waited.get(test_id, 0.0), seconds)
+                    outcomes[test_id] = TestOutcome(status, error_type, detail, seconds, waited)
                     progressed = True
             if attempt.coverage is not None and "error" not in attempt.coverage:
                 coverage = _coverage_from(attempt.coverage)
@@ -458,18 +431,18 @@ class SuiteRunner:
                 error_type, detail = attempt.load_error
                 load_error = f"{error_type}: {_last_line(detail)}"
                 for test_id in remaining:
-                    outcomes.setdefault(
-                        test_id, TestOutcome(test_id, "error", error_type, detail, 0.0)
-                    )
+                    outcomes.setdefault(test_id, TestOutcome(Status.ERROR, error_type, detail))
                 break
             if attempt.done:
                 for test_id in remaining:
                     outcomes.setdefault(
                         test_id,
-                        TestOutcome(test_id, "missing", "Missing", "no result was reported", 0.0),
+                        TestOutcome(Status.MISSING, "Missing", "no result was reported"),
                     )
                 break
-            kind, error_type = ("timeout", "Timeout") if attempt.timed_out else ("crashed", "Crash")
+            kind, error_type = (
+                (Status.TIMEOUT, "Timeout") if attempt.timed_out else (Status.CRASHED, "Crash")
+            )
             if attempt.capped:
                 cap_seconds = job.limits.sample_cap(test_ids)
                 detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
@@ -485,18 +458,16 @@ class SuiteRunner:
             if not attempt.loaded:
                 load_error = f"{error_type}: {_last_line(detail)} while importing"
                 for test_id in remaining:
-                    outcomes.setdefault(
-                        test_id, TestOutcome(test_id, kind, error_type, detail, 0.0)
-                    )
+                    outcomes.setdefault(test_id, TestOutcome(kind, error_type, detail))
                 break
             for test_id in attempt.affected:
                 if test_id in remaining and test_id not in outcomes:
-                    outcomes[test_id] = TestOutcome(test_id, kind, error_type, detail, 0.0)
+                    outcomes[test_id] = TestOutcome(kind, error_type, detail)
                     progressed = True
             remaining = [t for t in remaining if t not in outcomes]
             if remaining and not progressed:
                 for test_id in remaining:
-                    outcomes[test_id] = TestOutcome(test_id, kind, error_type, detail, 0.0)
+                    outcomes[test_id] = TestOutcome(kind, error_type, detail)
                 break
         ordered = {test_id: outcomes[test_id] for test_id in test_ids}
         return SuiteRun(

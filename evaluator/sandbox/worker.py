@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from classwright.evaluator.limits import Limits
+from classwright.evaluator.outcome import REPORTED_INSIDE, Status
 from classwright.evaluator.sandbox.isolation import (
     Launch,
     WorkerConfig,
@@ -57,7 +58,7 @@ class SampleRequest:
 class Attempt:
     """What one forked sample process reported before it ended."""
 
-    results: dict[str, tuple[str, str | None, str, float]] = field(default_factory=dict)
+    results: dict[str, tuple[Status, str | None, str, float]] = field(default_factory=dict)
     loaded: bool = False
     load_error: tuple[str, str] | None = None
     affected: list[str] = field(default_factory=list)
@@ -83,6 +84,13 @@ def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
         socket.send_fds(sock, [frame[:1]], list(fds))
         frame = frame[1:]
     sock.sendall(frame)
+
+
+def _reported_status(value: object) -> Status | None:
+    """The status a driver reported, when it is one a driver may report at all."""
+    if not isinstance(value, str) or value not in REPORTED_INSIDE:
+        return None
+    return Status(value)
 
 
 def _running(pid: int) -> bool:
@@ -499,16 +507,17 @@ class Worker:
             test_id = event.get("test")
             if not isinstance(test_id, str) or test_id in state.results:
                 return False
-            status = event.get("status")
-            if status not in ("passed", "failed", "error", "skipped", "missing"):
-                status, event["error_type"] = "error", "Tampered"
+            # The wire carries plain strings; they become a Status here, once.
+            status = _reported_status(event.get("status"))
+            if status is None:
+                status, event["error_type"] = Status.ERROR, "Tampered"
             # A pass counts only for the test the driver said it was running.
-            if status == "passed" and state.affected != [test_id]:
-                status, event["error_type"] = "error", "Tampered"
+            if status is Status.PASSED and state.affected != [test_id]:
+                status, event["error_type"] = Status.ERROR, "Tampered"
             error_type = event.get("error_type")
             seconds = event.get("seconds", 0.0)
             state.results[test_id] = (
-                str(status),
+                status,
                 str(error_type) if error_type is not None else None,
                 str(event.get("detail", ""))[:2000],
                 float(seconds) if isinstance(seconds, int | float) else 0.0,

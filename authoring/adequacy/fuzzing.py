@@ -10,7 +10,7 @@ purpose, or two runs of it disagree with each other (time, randomness). Hypothes
 each divergence to a minimal input, printed as a unittest method ready for the task's tests.
 
 Where the code runs: the canonical solution and the candidates are loaded into one child
-interpreter (``python -m classwright.authoring.fuzzing``) in a fresh temporary folder, with
+interpreter (``python -m classwright.authoring.adequacy.fuzzing``) in a fresh temporary folder, with
 resource limits, a wall-clock limit and a time limit per call, and its whole process group is
 killed at the end. It is not the evaluator's sandbox: a candidate can see the canonical
 solution and could forge its own verdict. Fuzz trusted code (mutants, an author's variant) or
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from classwright.authoring.strategies import allows_nonfinite, generatable, strategy_for
+from classwright.authoring.adequacy.strategies import allows_nonfinite, generatable, strategy_for
 from classwright.evaluator.contract import (
     ContractType,
     parse_method_contract,
@@ -623,7 +623,13 @@ def fuzz_candidates(
         work.mkdir()
         environment = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
         process = subprocess.Popen(
-            [sys.executable, "-m", "classwright.authoring.fuzzing", str(job_path), str(out_path)],
+            [
+                sys.executable,
+                "-m",
+                "classwright.authoring.adequacy.fuzzing",
+                str(job_path),
+                str(out_path),
+            ],
             cwd=work,
             env=environment,
             stdin=subprocess.DEVNULL,

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.authoring.mutation import Mutant
+from classwright.authoring.adequacy.mutation import Mutant
 from classwright.evaluator import sandbox
+from classwright.evaluator.outcome import Status
 
 CASE = "ClasswrightMutantBatch"
 """The test class of a batch; ``<CASE>.test_<k>`` judges the batch's mutant ``k``."""
@@ -157,7 +158,7 @@ def verdicts(run: sandbox.SuiteRun, count: int) -> list[BatchVerdict | None]:
         verdict: BatchVerdict | None = None
         if outcome is not None and outcome.passed:
             verdict = BatchVerdict("survived", "")
-        elif outcome is not None and outcome.status == "failed":
+        elif outcome is not None and outcome.status is Status.FAILED:
             at = outcome.detail.rfind(_MARKER)
             if at >= 0:
                 line = outcome.detail[at + len(_MARKER) :].strip().splitlines()[0]

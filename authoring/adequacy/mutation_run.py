@@ -21,10 +21,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from classwright.authoring.mutation import Mutant, generate_mutants
-from classwright.authoring.mutation_batch import Entry, batch_job, verdicts
+from classwright.authoring.adequacy.mutation import Mutant, generate_mutants
+from classwright.authoring.adequacy.mutation_batch import Entry, batch_job, verdicts
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.outcome import Status
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
@@ -221,7 +222,9 @@ def _verdict(mutant: Mutant, tests: tuple[str, ...], run: sandbox.SuiteRun | Non
     for test in tests:
         outcome = run.outcomes[test]
         if not outcome.passed:
-            status = MutantStatus.TIMEOUT if outcome.status == "timeout" else MutantStatus.KILLED
+            status = (
+                MutantStatus.TIMEOUT if outcome.status is Status.TIMEOUT else MutantStatus.KILLED
+            )
             return MutantResult(mutant, status, len(tests), test)
     return MutantResult(mutant, MutantStatus.SURVIVED, len(tests))
 
