@@ -44,6 +44,13 @@ Tasks = Annotated[
 ]
 Limit = Annotated[int | None, typer.Option(min=1, help="Only the first N tasks.")]
 Resume = Annotated[bool, typer.Option(help="Continue a partial samples file (same settings).")]
+Verdicts = Annotated[
+    VerdictMode,
+    typer.Option(
+        help="two-process (default): tests in a judge process the candidate cannot reach; "
+        "in-process: one process, forgeable (docs/metrics.md)."
+    ),
+]
 
 
 def select_tasks(tasks: Path, limit: int | None) -> list[TaskRecord]:
@@ -168,36 +175,20 @@ def eval_command(
     time_floor: TimeFloor = 1.0,
     time_factor: TimeFactor = 4.0,
     resume: Resume = False,
-    verdicts: Annotated[
-        VerdictMode,
-        typer.Option(
-            help="two-process (default): tests in a judge process the candidate cannot reach; "
-            "in-process: one process, forgeable (docs/metrics.md)."
-        ),
-    ] = VerdictMode.two_process,
+    verdicts: Verdicts = VerdictMode.two_process,
     quiet: Quiet = False,
 ) -> None:
     """Generate with a model, then score the samples: one table of pass@k by strategy."""
     console = Console(stderr=True)
     records = select_tasks(tasks, limit)
-    plans = [
+    plans: list[Plan] = [
         (s, run_settings(options, s), out_dir / f"samples-{s.value}.jsonl")
         for s in dict.fromkeys(strategy or list(Strategy))
     ]
     for _, settings, path in plans:
         SampleFile(path, settings, records, resume)
-    loading = time.monotonic()
-    engine = _open_backend(options)
-    load_seconds = time.monotonic() - loading
-    console.print(f"model ready in {load_seconds:.1f} s")
-    reports: list[tuple[str, RunReport]] = []
-    timings: dict[str, dict[str, float]] = {}
-    try:
-        for s, settings, path in plans:
-            reports.append((s.value, _run_one(records, settings, engine, path, resume, quiet)))
-            timings[s.value] = {"generate": reports[-1][1].seconds}
-    finally:
-        engine.close()
+    load_seconds, reports = _generate_all(options, plans, records, resume, quiet, console)
+    timings = {name: {"generate": report.seconds} for name, report in reports}
     summaries: dict[str, dict[str, Any]] = {}
     command = command_line(ctx)
     for s, settings, path in plans:
@@ -218,30 +209,64 @@ def eval_command(
         timings[s.value]["score"] = time.monotonic() - started
     write_text_atomic(
         out_dir / "generation.json",
-        json.dumps(
-            {
-                "model": options.model,
-                "backend": options.backend.value,
-                "load_seconds": round(load_seconds, 2),
-                "strategies": {
-                    name: {
-                        "samples": report.written,
-                        "requests": report.usage.requests,
-                        "prompt_tokens": report.usage.prompt_tokens,
-                        "completion_tokens": report.usage.completion_tokens,
-                        "generate_seconds": round(report.seconds, 2),
-                        "score_seconds": round(timings[name]["score"], 2),
-                    }
-                    for name, report in reports
-                },
-            },
-            indent=1,
-        )
-        + "\n",
+        json.dumps(_generation_record(options, load_seconds, reports, timings), indent=1) + "\n",
     )
     out = Console()
     out.print(generation_table(reports))
     out.print(pass_table(summaries, timings))
+
+
+Plan = tuple[Strategy, RunSettings, Path]
+"""A strategy, its run's settings and the samples file it writes."""
+
+
+def _generate_all(
+    options: GenerationOptions,
+    plans: list[Plan],
+    records: list[TaskRecord],
+    resume: bool,
+    quiet: bool,
+    console: Console,
+) -> tuple[float, list[tuple[str, RunReport]]]:
+    """Open the backend once and run every plan with it; the load time and the reports."""
+    loading = time.monotonic()
+    engine = _open_backend(options)
+    load_seconds = time.monotonic() - loading
+    console.print(f"model ready in {load_seconds:.1f} s")
+    reports: list[tuple[str, RunReport]] = []
+    try:
+        for strategy, settings, path in plans:
+            reports.append(
+                (strategy.value, _run_one(records, settings, engine, path, resume, quiet))
+            )
+    finally:
+        engine.close()
+    return load_seconds, reports
+
+
+def _generation_record(
+    options: GenerationOptions,
+    load_seconds: float,
+    reports: list[tuple[str, RunReport]],
+    timings: dict[str, dict[str, float]],
+) -> dict[str, Any]:
+    """What ``generation.json`` holds: the model, its load time, and per strategy the counts."""
+    return {
+        "model": options.model,
+        "backend": options.backend.value,
+        "load_seconds": round(load_seconds, 2),
+        "strategies": {
+            name: {
+                "samples": report.written,
+                "requests": report.usage.requests,
+                "prompt_tokens": report.usage.prompt_tokens,
+                "completion_tokens": report.usage.completion_tokens,
+                "generate_seconds": round(report.seconds, 2),
+                "score_seconds": round(timings[name]["score"], 2),
+            }
+            for name, report in reports
+        },
+    }
 
 
 def score_samples(
