@@ -8,7 +8,8 @@ only when every line in it was made with the same settings.
 
 Batching: holistic generation sends every task in one batch; incremental generation runs round
 ``r`` (the ``r``-th method) for every task and sample at once; compositional generation sends
-every method of every task in one batch.
+every method of every task in one batch. A backend whose answers are finished samples (replayed
+outputs) is asked for whole classes whatever the strategy, which then only labels the samples.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from classwright.evaluator.backends import (
     Request,
     Sampling,
     Usage,
+    model_identity,
 )
+from classwright.evaluator.backends.options import GenerationOptions
 from classwright.evaluator.extraction import extract_code
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.prompts import (
@@ -38,11 +41,11 @@ from classwright.evaluator.prompts import (
     PromptStyle,
     Strategy,
     compositional_others,
+    default_context,
     holistic_prompt,
     incremental_others,
     method_prompt,
 )
-from classwright.evaluator.samples import load_samples
 from classwright.evaluator.splicing import assemble_class, extract_method
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
@@ -80,6 +83,18 @@ class RunSettings:
             ensure_ascii=False,
         )
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+def run_settings(options: GenerationOptions, strategy: Strategy) -> RunSettings:
+    """The settings of a run of ``strategy`` with ``options``, known before the backend opens."""
+    return RunSettings(
+        model=model_identity(options.backend, options.model),
+        backend=options.backend,
+        strategy=strategy,
+        context=options.context or default_context(strategy),
+        style=options.style,
+        sampling=options.sampling,
+    )
 
 
 @dataclass
@@ -213,11 +228,7 @@ def generate(
     report = RunReport(kept=len(sink.done))
     started = time.monotonic()
     try:
-        strategy = {
-            Strategy.holistic: _holistic,
-            Strategy.incremental: _incremental,
-            Strategy.compositional: _compositional,
-        }[settings.strategy]
+        strategy = _holistic if backend.whole_samples else _STRATEGIES[settings.strategy]
         strategy(tasks, settings, backend, sink, report, progress)
     finally:
         sink.close()
@@ -249,14 +260,16 @@ def _holistic(
     pending = [(task, _missing(task, n, sink.done)) for task in tasks]
     pending = [(task, missing) for task, missing in pending if missing]
     requests = [
-        Request(holistic_prompt(task), n=n, seed=settings.sampling.seed) for task, _ in pending
+        Request(holistic_prompt(task), n=n, seed=settings.sampling.seed, task_id=task.task_id)
+        for task, _ in pending
     ]
     for position, completion in backend.generate(requests, settings.sampling):
         report.usage.add(completion)
         task, missing = pending[position]
         for index in missing:
             text = _text(completion, index)
-            code = holistic_code(text, task)
+            given = completion.codes[index] if index < len(completion.codes) else None
+            code = given if given is not None else holistic_code(text, task)
             _emit(
                 sink,
                 report,
@@ -302,7 +315,16 @@ def _incremental(
             method = thread.task.methods_info[round_number]
             others = incremental_others(thread.methods, thread.task, settings.context)
             prompt = method_prompt(thread.task, method, settings.context, others)
-            requests.append(Request(prompt, n=1, seed=_sample_seed(sampling, thread.index)))
+            requests.append(
+                Request(
+                    prompt,
+                    n=1,
+                    seed=_sample_seed(sampling, thread.index),
+                    task_id=thread.task.task_id,
+                    method=method.method_name,
+                    sample=thread.index,
+                )
+            )
         for position, completion in backend.generate(requests, sampling):
             report.usage.add(completion)
             thread = active[position]
@@ -363,7 +385,15 @@ def _compositional(
             others = compositional_others(task, method, settings.context)
             prompt = method_prompt(task, method, settings.context, others)
             slots.append((task, number))
-            requests.append(Request(prompt, n=n, seed=settings.sampling.seed))
+            requests.append(
+                Request(
+                    prompt,
+                    n=n,
+                    seed=settings.sampling.seed,
+                    task_id=task.task_id,
+                    method=method.method_name,
+                )
+            )
     answers: dict[str, dict[int, Completion]] = {task.task_id: {} for task in todo}
     for position, completion in backend.generate(requests, settings.sampling):
         report.usage.add(completion)
@@ -388,36 +418,8 @@ def _compositional(
             )
 
 
-def replay(
-    source: Path,
-    tasks: Sequence[TaskRecord],
-    settings: RunSettings,
-    out: Path,
-    resume: bool = False,
-    progress: ProgressReporter = NO_PROGRESS,
-) -> RunReport:
-    """Samples taken from ``source`` (a samples file or ClassEval's model-output JSON).
-
-    Code is extracted again from each completion unless the source line already holds it; a
-    sample of a task that is not among ``tasks`` is left out.
-    """
-    loaded = load_samples(source)
-    by_id = {task.task_id: task for task in tasks}
-    sink = SampleFile(out, settings, tasks, resume)
-    report = RunReport(kept=len(sink.done))
-    started = time.monotonic()
-    try:
-        for sample in loaded:
-            task = by_id.get(sample.task_id)
-            if task is None or (sample.task_id, sample.index) in sink.done:
-                continue
-            code = (
-                sample.code if sample.code is not None else holistic_code(sample.completion, task)
-            )
-            line = _line(settings, task, sample.index, sample.completion, code)
-            _emit(sink, report, progress, line)
-            sink.done.add((sample.task_id, sample.index))
-    finally:
-        sink.close()
-        report.seconds = time.monotonic() - started
-    return report
+_STRATEGIES = {
+    Strategy.holistic: _holistic,
+    Strategy.incremental: _incremental,
+    Strategy.compositional: _compositional,
+}

@@ -27,7 +27,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 from tinymodel import build_tiny_model
 
 from classwright.authoring.taskdir import load_task
-from classwright.evaluator.backend_openai import wait_for_server
+from classwright.evaluator.backends.openai import wait_for_server
 from classwright.schema.io import dump_records
 from classwright.schema.records import TaskRecord
 

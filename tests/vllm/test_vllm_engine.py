@@ -177,3 +177,42 @@ def test_unknown_model_path_is_a_clear_error(vllm_tasks: Path, tmp_path: Path) -
     )
     assert result.exit_code == 2
     assert "no model folder here" in result.output
+
+
+def generate_offline(tiny_model: Path, tasks: Path, out: Path, *options: str) -> Any:
+    args = ["generate", "--model", str(tiny_model), *OFFLINE, "--tasks", str(tasks)]
+    return CliRunner().invoke(app, [*args, "--out", str(out), "--max-tokens", "4", *options])
+
+
+def test_engine_args_reach_the_engine(tiny_model: Path, vllm_tasks: Path, tmp_path: Path) -> None:
+    """``--engine-arg max_model_len=64`` wins over ``--max-model-len``: the engine reports a
+    64-token context, so every prompt (hundreds of tokens) is recorded as too long for it."""
+    out = tmp_path / "s.jsonl"
+    result = generate_offline(
+        tiny_model, vllm_tasks, out, "--max-model-len", "8192", "--engine-arg", "max_model_len=64"
+    )
+    assert result.exit_code == 0, result.output
+    samples = lines(out)
+    assert len(samples) == 2
+    for sample in samples:
+        (error,) = sample["errors"]
+        assert error.endswith("does not fit the model's 64-token context"), error
+    # The positive control: the same run without the argument has room for its prompts.
+    result = generate_offline(
+        tiny_model, vllm_tasks, tmp_path / "t.jsonl", "--max-model-len", "8192"
+    )
+    assert result.exit_code == 0, result.output
+    assert all("errors" not in sample for sample in lines(tmp_path / "t.jsonl"))
+
+
+def test_an_engine_arg_vllm_does_not_take_is_refused_before_loading(
+    tiny_model: Path, vllm_tasks: Path, tmp_path: Path
+) -> None:
+    result = generate_offline(
+        tiny_model, vllm_tasks, tmp_path / "s.jsonl", "--engine-arg", "tensor_paralel_size=2"
+    )
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "error: --engine-arg: vLLM's engine takes no argument 'tensor_paralel_size' "
+        "(see EngineArgs)"
+    ]

@@ -18,9 +18,9 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from classwright.evaluator.backends import (
+from classwright.evaluator.backends.base import (
     BackendName,
     Completion,
     GenerationError,
@@ -28,6 +28,9 @@ from classwright.evaluator.backends import (
     Sampling,
 )
 from classwright.evaluator.prompts import PromptStyle
+
+if TYPE_CHECKING:
+    from classwright.evaluator.backends.options import GenerationOptions
 
 _MAX_RETRY_AFTER = 60.0
 
@@ -55,10 +58,21 @@ class _Retryable(Exception):
         self.delay = delay
 
 
+def backend(model: str, options: GenerationOptions) -> OpenAIBackend:
+    """The backend ``open_backend`` gives for ``openai``."""
+    return OpenAIBackend(model, options.style, options.client)
+
+
+def identity(model: str) -> str:
+    """The model as recorded in the config hash: its name on the server."""
+    return model
+
+
 class OpenAIBackend:
     """Completions from an OpenAI-compatible HTTP server."""
 
     name = BackendName.openai
+    whole_samples = False
 
     def __init__(
         self,

@@ -1,4 +1,4 @@
-"""What every model backend takes and gives: requests, sampling settings, completions.
+"""What every backend takes and gives: requests, sampling settings, completions.
 
 A backend turns a batch of :class:`Request` into :class:`Completion` s and yields each as soon
 as it is ready (possibly out of order), so that the caller can write it to disk before the next
@@ -17,7 +17,8 @@ from classwright.evaluator.prompts import Prompt
 
 
 class BackendName(StrEnum):
-    """Where completions come from."""
+    """Where completions come from: each value names the module of this package that serves it
+    (``classwright.evaluator.backends.<value>``), so a member here is the whole registration."""
 
     vllm = "vllm"
     openai = "openai"
@@ -62,6 +63,12 @@ class Request:
     prompt: Prompt
     n: int = 1
     seed: int | None = None
+    task_id: str = ""
+    """The task the prompt is for: a backend that answers from records finds its answer by it."""
+    method: str = ""
+    """The method asked for ("" for the whole class)."""
+    sample: int = 0
+    """The index of the sample the first text is for; text ``i`` is for sample ``sample + i``."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,9 @@ class Completion:
     error: str = ""
     """Why the texts are empty when the backend could not run this one request (for example
     a prompt longer than the model's context); such a sample is scored as a failure."""
+    codes: tuple[str | None, ...] = ()
+    """The class already taken from each text by whoever made it (a replayed sample that
+    carries its code); empty, or None for a text, means the class is extracted here."""
 
 
 @dataclass
@@ -98,6 +108,10 @@ class Backend(Protocol):
 
     name: BackendName
     model: str
+    whole_samples: bool
+    """True when every answer is a finished sample (a whole class, per sample) whatever the
+    strategy, as with outputs made earlier: the run then asks for whole classes, and the strategy
+    only labels the samples. False for a model, which is asked per the strategy."""
 
     def generate(
         self, requests: Sequence[Request], sampling: Sampling

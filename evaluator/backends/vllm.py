@@ -8,12 +8,15 @@ request instead of failing the whole batch.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+import dataclasses
+import inspect
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from classwright.evaluator.backends import (
+from classwright.evaluator.backends.base import (
     BackendName,
     Completion,
     GenerationError,
@@ -22,6 +25,9 @@ from classwright.evaluator.backends import (
 )
 from classwright.evaluator.prompts import PromptStyle
 from classwright.schema.errors import InputError
+
+if TYPE_CHECKING:
+    from classwright.evaluator.backends.options import GenerationOptions
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,71 @@ class EngineOptions:
     gpu_memory_utilization: float = 0.9
     dtype: str = "auto"
     enforce_eager: bool = False
+    engine_args: Mapping[str, Any] = field(default_factory=dict)
+    """Further keyword arguments of ``vllm.LLM`` (``--engine-arg KEY=VALUE``), given last so
+    that they win over the fields above: parallelism, executor backend, quantization..."""
+
+    def llm_kwargs(self, model: str) -> dict[str, Any]:
+        """The keyword arguments ``vllm.LLM`` is called with."""
+        return {
+            "model": model,
+            "tensor_parallel_size": self.tensor_parallel_size,
+            "max_model_len": self.max_model_len,
+            "gpu_memory_utilization": self.gpu_memory_utilization,
+            "dtype": self.dtype,
+            "enforce_eager": self.enforce_eager,
+            **self.engine_args,
+        }
+
+
+def parse_engine_args(items: Iterable[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` texts as keyword arguments: a value that parses as JSON is that value
+    (``2``, ``true``, ``{"a": 1}``), any other the text itself (``ray``)."""
+    args: dict[str, Any] = {}
+    for item in items:
+        key, equals, text = item.partition("=")
+        key = key.strip()
+        if not equals or not key.isidentifier():
+            raise InputError(
+                "--engine-arg", f"{item!r}: expected KEY=VALUE, e.g. tensor_parallel_size=2"
+            )
+        try:
+            args[key] = json.loads(text)
+        except json.JSONDecodeError:
+            args[key] = text
+    return args
+
+
+def check_engine_args(llm: Any, args: Iterable[str]) -> None:
+    """Refuse a key that ``llm`` (vLLM's ``LLM`` class) takes neither itself nor through
+    ``EngineArgs``, before a model load that would fail on it far less clearly."""
+    accepted = {
+        name
+        for name, parameter in inspect.signature(llm).parameters.items()
+        if parameter.kind is not inspect.Parameter.VAR_KEYWORD
+    }
+    try:
+        from vllm.engine.arg_utils import EngineArgs
+
+        accepted |= {f.name for f in dataclasses.fields(EngineArgs)}
+    except (ImportError, TypeError):
+        return  # a vLLM whose extra arguments cannot be listed: let it judge them itself
+    unknown = sorted(set(args) - accepted)
+    if unknown:
+        raise InputError(
+            "--engine-arg", f"vLLM's engine takes no argument {unknown[0]!r} (see EngineArgs)"
+        )
+
+
+def backend(model: str, options: GenerationOptions) -> VllmBackend:
+    """The backend ``open_backend`` gives for ``vllm``."""
+    return VllmBackend(model, options.style, options.engine)
+
+
+def identity(model: str) -> str:
+    """The model as recorded in the config hash: a folder by its absolute path."""
+    folder = Path(model).expanduser()
+    return str(folder.resolve()) if folder.exists() else model
 
 
 def looks_like_path(model: str) -> bool:
@@ -44,6 +115,7 @@ class VllmBackend:
     """Completions from a model loaded into this process by vLLM."""
 
     name = BackendName.vllm
+    whole_samples = False
 
     def __init__(
         self,
@@ -62,16 +134,10 @@ class VllmBackend:
                 "the vllm backend needs vLLM: pip install 'classwright[vllm]' (on a machine "
                 "without a GPU: scripts/setup-vllm.sh)"
             ) from None
-        self.model = str(folder.resolve()) if folder.exists() else model
+        self.model = identity(model)
+        check_engine_args(LLM, options.engine_args)
         try:
-            self.llm: Any = LLM(
-                model=self.model,
-                tensor_parallel_size=options.tensor_parallel_size,
-                max_model_len=options.max_model_len,
-                gpu_memory_utilization=options.gpu_memory_utilization,
-                dtype=options.dtype,
-                enforce_eager=options.enforce_eager,
-            )
+            self.llm: Any = LLM(**options.llm_kwargs(self.model))
         except Exception as error:  # vLLM raises many types while loading; all mean "cannot load".
             raise GenerationError(f"cannot load model {model}: {error}") from error
         self.tokenizer: Any = self.llm.get_tokenizer()
