@@ -26,7 +26,13 @@ from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.outcome import Status, TestOutcome
-from classwright.evaluator.sandbox import Limits, SuiteRun, collect_test_ids, run_suite
+from classwright.evaluator.sandbox import (
+    Limits,
+    SuiteRun,
+    collect_test_ids,
+    flat_test_ids,
+    run_suite,
+)
 
 SOLUTION_MODULE = "solution"
 DETAIL_CHARS = 600
@@ -173,12 +179,8 @@ class ExampleRecord:
 
 
 def test_ids(task: TaskFolder) -> list[str]:
-    """Every test id (``Class.test_method``) unittest would run, in source order of classes."""
-    return [
-        f"{cls}.{name}"
-        for cls, names in collect_test_ids(task.tests_source).items()
-        for name in names
-    ]
+    """Every test id (``Class.test_method``) unittest would run, in the order it runs them."""
+    return flat_test_ids(task.tests_source)
 
 
 def method_test_classes(task: TaskFolder) -> dict[str, str]:

@@ -25,13 +25,10 @@ from rich.progress import Progress
 from rich.table import Table
 
 from classwright.authoring.adequacy.fuzzing import FuzzSettings, fuzz_candidates
-from classwright.authoring.adequacy.mutation_run import (
-    MutationSettings,
-    analyse_mutants,
-    test_source,
-)
+from classwright.authoring.adequacy.mutation_run import MutationSettings, analyse_mutants
 from classwright.evaluator import sandbox
 from classwright.evaluator.extraction import candidate_source, extract_code
+from classwright.evaluator.scoring import test_module
 from classwright.schema.errors import InputError
 from classwright.schema.io import load_records, read_json
 
@@ -107,7 +104,7 @@ def blind_spots(max_examples: int, jobs: int) -> None:
         if not extraction.parses:
             continue
         code = candidate_source(record.import_statement, extraction.code)
-        tests = test_source(record)
+        tests = test_module(record)
         ids = [f"{c}.{m}" for c, ms in sorted(sandbox.collect_test_ids(tests).items()) for m in ms]
         candidates.append((record.task_id, code))
         jobs_list.append(sandbox.SuiteJob(code, tests, ids))

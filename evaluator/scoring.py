@@ -153,10 +153,7 @@ def _exports_of(source: str, class_name: str) -> tuple[str, ...]:
 
 def test_ids_of(record: TaskRecord) -> tuple[str, ...]:
     """Every test of the task as ``Class.test_x``, found statically before anything runs."""
-    collected = sandbox.collect_test_ids(test_module(record))
-    return tuple(
-        f"{cls}.{method}" for cls, methods in sorted(collected.items()) for method in methods
-    )
+    return tuple(sandbox.flat_test_ids(test_module(record)))
 
 
 def build_jobs(

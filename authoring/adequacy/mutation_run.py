@@ -27,10 +27,10 @@ from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.outcome import Status
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.evaluator.scoring import test_module
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
-TEST_PREAMBLE = "from solution import *\n"
 """ClassEval's test modules use the class as a global of their own module."""
 SHARED_CONTEXTS = ("(import)", "(fixtures)")
 """Coverage contexts of code that runs outside any one test (import, class fixtures)."""
@@ -154,15 +154,6 @@ def mutated_source(record: TaskRecord) -> str:
     return record.contract_solution or record.solution_code
 
 
-def test_source(record: TaskRecord) -> str:
-    return TEST_PREAMBLE + record.test
-
-
-def _test_ids(tests: str) -> list[str]:
-    collected = sandbox.collect_test_ids(tests)
-    return [f"{cls}.{method}" for cls, methods in sorted(collected.items()) for method in methods]
-
-
 @dataclass(frozen=True)
 class _Baseline:
     tests: tuple[str, ...]
@@ -176,7 +167,7 @@ class _Baseline:
 
 
 def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSettings) -> _Baseline:
-    ids = _test_ids(tests)
+    ids = sandbox.flat_test_ids(tests)
     if not ids:
         raise InputError(record.task_id, "the test module defines no tests")
     limits = sandbox.Limits(test_timeout=settings.canonical_timeout)
@@ -277,7 +268,7 @@ def analyse_mutants(
     settings = settings or MutationSettings()
     started = time.perf_counter()
     source = mutated_source(record)
-    tests = test_source(record)
+    tests = test_module(record)
     # The canonical runs wait on the sandbox while the mutants are made.
     with ThreadPoolExecutor(max_workers=1) as pool:
         pending = pool.submit(_baseline, record, source, tests, settings)

@@ -83,6 +83,7 @@ __all__ = [
     "SuiteRunner",
     "TestOutcome",
     "collect_test_ids",
+    "flat_test_ids",
     "run_suite",
     "run_suites",
 ]
@@ -169,6 +170,13 @@ class SuiteJob:
 
 
 # --- static collection -----------------------------------------------------------------------------
+
+
+def flat_test_ids(test_source: str) -> list[str]:
+    """Every test of a module as ``Class.test_method``, in the order unittest's loader runs them
+    (classes by name, methods by name). Static, as `collect_test_ids`."""
+    collected = collect_test_ids(test_source)
+    return [f"{cls}.{method}" for cls, methods in sorted(collected.items()) for method in methods]
 
 
 def collect_test_ids(test_source: str) -> dict[str, list[str]]:
