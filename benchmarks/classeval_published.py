@@ -29,7 +29,7 @@ import argparse
 import io
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,8 @@ from published_figures import (
     Rescored,
     Strategy,
     Summary,
+    canonical_line,
+    failures_table,
     paper_table,
     rescoring_tables,
 )
@@ -56,13 +58,12 @@ from classwright.evaluator.report.loading import load_run
 from classwright.evaluator.report.runs import provenance, task_set_hash
 from classwright.evaluator.results import SampleResult, journal_path, load_results
 from classwright.evaluator.run import score_run
-from classwright.evaluator.samples import load_samples
-from classwright.evaluator.scoring import Settings, build_jobs, run_key
+from classwright.evaluator.samples import Sample, load_samples
+from classwright.evaluator.scoring import Settings, build_jobs, canonical_samples, run_key
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
 SETS = ("original", "plus")
-Say = Callable[[str], None]
 
 
 @dataclass(frozen=True)
@@ -109,34 +110,40 @@ def _sets_to_score(text: str) -> set[str]:
     return names
 
 
+@dataclass
+class Scoring:
+    """What every scoring call of one invocation shares."""
+
+    out: Path
+    settings: Settings
+    jobs: int
+    may_score: set[str]
+    command: str
+
+
 def _reproduce(args: argparse.Namespace, may_score: set[str]) -> int:
     checkout: Path = args.checkout
     data = checkout / "data" / "ClassEval_data.json"
     if not data.is_file():
         raise InputError(data, "no such file: not a ClassEval checkout")
     out: Path = args.out
-    settings = Settings(budget=TimeBudget(fixed=args.timeout))
-    original = TaskSet("original", {r.task_id: r for r in load_tasks(data)}, data)
-    plus_source = args.plus_tasks or out / "plus-tasks"
-    if not plus_source.exists():
-        _import_plus(data, plus_source)
-        print(f"ClassEval+ imported into {plus_source}")
-    plus_records = {r.task_id: r for r in load_tasks(plus_source)}
-    left_out = sorted(set(original.records) - set(plus_records))
-    plus = TaskSet("plus", plus_records, plus_source, frozenset(left_out))
-    if left_out:
-        print(
-            f"ClassEval+ leaves out {', '.join(left_out)}: their samples are scored under "
-            "ClassEval's tests only, and the 'kept' columns leave them out there too"
-        )
+    scoring = Scoring(
+        out,
+        Settings(budget=TimeBudget(fixed=args.timeout)),
+        args.jobs,
+        may_score,
+        "python benchmarks/classeval_published.py " + " ".join(sys.argv[1:]),
+    )
+    original, plus = _task_sets(data, args.plus_tasks or out / "plus-tasks")
     official = _official_figures(checkout)
     outputs = checkout / "output" / "model_output"
-    command = "python benchmarks/classeval_published.py " + " ".join(sys.argv[1:])
 
+    canonical = {task_set.name: _canonical(task_set, scoring) for task_set in (original, plus)}
     rescored: list[Rescored] = []
     # (task set, file name) -> our summary of the file's usable results
     ours_by_file: dict[tuple[str, str], Summary | None] = {}
     scored_files: dict[tuple[str, str], list[tuple[Model, Path]]] = {}
+    failures: list[tuple[Rescored, dict[str, int]]] = []
     for strategy in RESCORED:
         for model in MODELS:
             path = outputs / f"{model.stem}_{strategy.suffix}.json"
@@ -145,67 +152,37 @@ def _reproduce(args: argparse.Namespace, may_score: set[str]) -> int:
                 continue
             summaries: dict[str, Summary | None] = {}
             for task_set in (original, plus):
-                target = out / task_set.name / f"{model.stem}_{strategy.suffix}.json"
-                usable = _scored(
-                    path,
-                    task_set,
-                    target,
-                    settings,
-                    args.jobs,
-                    task_set.name in may_score,
-                    print,
-                    {"model": model.name, "strategy": strategy.label, "command": command},
-                )
+                target = out / task_set.name / path.name
+                identity = {"model": model.name, "strategy": strategy.label}
+                usable = _scored_file(path, task_set, target, scoring, identity)
                 if usable:
                     scored_files.setdefault((task_set.name, strategy.suffix), []).append(
                         (model, target)
                     )
                 summaries[task_set.name] = _summary(target, strategy) if usable else None
-                ours_by_file[(task_set.name, target.name)] = summaries[task_set.name]
-            kept = (
-                _summary(
-                    out / "original" / f"{model.stem}_{strategy.suffix}.json",
-                    strategy,
-                    set(plus.records),
-                )
-                if summaries["original"] is not None
-                else None
-            )
+                ours_by_file[(task_set.name, path.name)] = summaries[task_set.name]
+            kept = None
+            if summaries["original"] is not None:
+                kept = _summary(out / "original" / path.name, strategy, set(plus.records))
             published = _published(official, *strategy.official_key(model))
-            rescored.append(
-                Rescored(model, strategy, summaries["original"], kept, summaries["plus"], published)
+            row = Rescored(
+                model, strategy, summaries["original"], kept, summaries["plus"], published
             )
+            rescored.append(row)
+            if summaries["original"] is not None:
+                failures.append((row, _failing_samples(out / "original" / path.name, strategy)))
 
-    paper_rows = []
-    for model in MODELS:
-        letter = PAPER_PASS_AT_K[model.name][0]
-        strategy = NUCLEUS[letter]
-        file_name = f"{model.stem}_{strategy.suffix}.json"
-        in_checkout = (outputs / file_name).is_file()
-        if not in_checkout:
-            print(
-                f"missing: {model.name}, {strategy.label} (the paper's pass@k row): "
-                f"{outputs / file_name}"
-            )
-        ours = {name: ours_by_file.get((name, file_name)) for name in SETS}
-        paper_rows.append(
-            PaperRow(
-                model,
-                strategy,
-                _official_pass_at_k(official, f"{model.official}_{letter}"),
-                ours["original"],
-                ours["plus"],
-                None if in_checkout else f"no published output ({file_name})",
-            )
-        )
-
+    paper_rows = [_paper_row(model, outputs, official, ours_by_file) for model in MODELS]
     tables = (
-        f"Time limit {args.timeout:g} s per test, verdicts {settings.verdicts}; "
+        f"Time limit {args.timeout:g} s per test, verdicts {scoring.settings.verdicts}; "
         f"ClassEval+ from {plus.source}.\n\n"
         "## ClassEval+ rescoring\n\n"
+        + canonical_line(canonical["original"], canonical["plus"])
         + rescoring_tables(rescored)
         + "\n## The paper's pass@k table (nucleus sampling, best strategy per model)\n\n"
         + paper_table(paper_rows)
+        + "\n## Failures on tasks whose canonical solution fails here\n\n"
+        + failures_table(canonical["original"], failures)
     )
     print()
     print(tables)
@@ -214,6 +191,76 @@ def _reproduce(args: argparse.Namespace, may_score: set[str]) -> int:
     print(f"tables written to {out / 'tables.md'}")
     _write_reports(scored_files, {"original": original, "plus": plus}, out)
     return 0
+
+
+def _task_sets(data: Path, plus_source: Path) -> tuple[TaskSet, TaskSet]:
+    """ClassEval's tasks and ClassEval+'s (imported into ``plus_source`` when absent)."""
+    original = TaskSet("original", {r.task_id: r for r in load_tasks(data)}, data)
+    if not plus_source.exists():
+        _import_plus(data, plus_source)
+        print(f"ClassEval+ imported into {plus_source}")
+    plus_records = {r.task_id: r for r in load_tasks(plus_source)}
+    left_out = sorted(set(original.records) - set(plus_records))
+    if left_out:
+        print(
+            f"ClassEval+ leaves out {', '.join(left_out)}: their samples are scored under "
+            "ClassEval's tests only, and the 'kept' columns leave them out there too"
+        )
+    return original, TaskSet("plus", plus_records, plus_source, frozenset(left_out))
+
+
+def _canonical(task_set: TaskSet, scoring: Scoring) -> dict[str, str] | None:
+    """The tasks whose canonical solution fails here (task id -> the first failing test);
+    None when the canonical run is not scored."""
+    target = scoring.out / task_set.name / "canonical.json"
+    samples = canonical_samples(task_set.records.values())
+    identity = {"model": "canonical", "strategy": "canonical"}
+    if not _scored(samples, "canonical", task_set, target, scoring, identity):
+        return None
+    _run, _facts, results = load_results(target)
+    return {r.task_id: _first_failure(r) for r in results if not r.passed}
+
+
+def _first_failure(result: SampleResult) -> str:
+    for test_id, verdict in sorted(result.tests.items()):
+        if not verdict.passed:
+            return f"{test_id}: {verdict.error_type or verdict.status}"
+    return result.load_error or "no tests"
+
+
+def _failing_samples(results_file: Path, strategy: Strategy) -> dict[str, int]:
+    """Task id -> how many of its counted samples fail at class level."""
+    _run, _facts, results = load_results(results_file)
+    failing: dict[str, int] = {}
+    for result in _counted(results, strategy):
+        if not result.passed:
+            failing[result.task_id] = failing.get(result.task_id, 0) + 1
+    return failing
+
+
+def _paper_row(
+    model: Model,
+    outputs: Path,
+    official: dict[str, Any] | None,
+    ours_by_file: dict[tuple[str, str], Summary | None],
+) -> PaperRow:
+    letter = PAPER_PASS_AT_K[model.name][0]
+    strategy = NUCLEUS[letter]
+    file_name = f"{model.stem}_{strategy.suffix}.json"
+    in_checkout = (outputs / file_name).is_file()
+    if not in_checkout:
+        print(
+            f"missing: {model.name}, {strategy.label} (the paper's pass@k row): "
+            f"{outputs / file_name}"
+        )
+    return PaperRow(
+        model,
+        strategy,
+        _official_pass_at_k(official, f"{model.official}_{letter}"),
+        ours_by_file.get(("original", file_name)),
+        ours_by_file.get(("plus", file_name)),
+        None if in_checkout else f"no published output ({file_name})",
+    )
 
 
 def _import_plus(data: Path, folder: Path) -> None:
@@ -231,28 +278,39 @@ def _import_plus(data: Path, folder: Path) -> None:
         )
 
 
-def _scored(
-    samples_file: Path,
-    task_set: TaskSet,
-    out: Path,
-    settings: Settings,
-    jobs: int,
-    may_score: bool,
-    say: Say,
-    identity: dict[str, str],
+def _scored_file(
+    samples_file: Path, task_set: TaskSet, out: Path, scoring: Scoring, identity: dict[str, str]
 ) -> bool:
-    """Make ``out`` hold the results of ``samples_file`` on ``task_set`` with ``settings``:
-    reuse it when its recorded settings are these, else score (or rescore) it when allowed.
-    True when ``out`` then holds usable results."""
-    recorded = _run_section(out)
-    if recorded is None and not may_score:
-        say(f"not scored yet: {out}")
-        return False
+    """`_scored` on a model-output file; an unreadable file is named and skipped."""
     try:
         samples = [s for s in load_samples(samples_file) if s.task_id not in task_set.left_out]
-        key = run_key(build_jobs(samples, task_set.records, samples_file), settings)
     except InputError as exc:
-        say(f"unusable: {exc.describe()}")
+        print(f"unusable: {exc.describe()}")
+        return False
+    return _scored(samples, str(samples_file), task_set, out, scoring, identity)
+
+
+def _scored(
+    samples: list[Sample],
+    source: str,
+    task_set: TaskSet,
+    out: Path,
+    scoring: Scoring,
+    identity: dict[str, str],
+) -> bool:
+    """Make ``out`` hold the results of ``samples`` on ``task_set`` with the wanted settings:
+    reuse it when its recorded settings are these, else score (or rescore) it when allowed.
+    True when ``out`` then holds usable results."""
+    may_score = task_set.name in scoring.may_score
+    settings = scoring.settings
+    recorded = _run_section(out)
+    if recorded is None and not may_score:
+        print(f"not scored yet: {out}")
+        return False
+    try:
+        key = run_key(build_jobs(samples, task_set.records, source), settings)
+    except InputError as exc:
+        print(f"unusable: {exc.describe()}")
         return False
     used = [task_set.records[t] for t in sorted({s.task_id for s in samples})]
     wanted = {
@@ -264,32 +322,32 @@ def _scored(
     if recorded is not None:
         differences = _differences(recorded, wanted, key)
         if not differences:
-            say(f"reused: {out}")
+            print(f"reused: {out}")
             return True
         if not may_score:
-            say(f"stale, not rescored (scoring {task_set.name} is off): {out}: {differences}")
+            print(f"stale, not rescored (scoring {task_set.name} is off): {out}: {differences}")
             return False
-        say(f"rescoring {out}: {differences}")
+        print(f"rescoring {out}: {differences}")
         rescore = True
     elif journal_path(out).exists():
         resume = _journal_key(journal_path(out)) == key
         rescore = not resume
-        say(f"{'resuming' if resume else 'starting over (journal of another run)'}: {out}")
+        print(f"{'resuming' if resume else 'starting over (journal of another run)'}: {out}")
     else:
-        say(f"scoring {len(samples)} samples: {out}")
+        print(f"scoring {len(samples)} samples: {out}")
     run = score_run(
         samples,
         task_set.records,
         out,
         settings=settings,
-        jobs=jobs,
+        jobs=scoring.jobs,
         resume=resume,
         rescore=rescore,
-        source=str(samples_file),
+        source=source,
         tasks_label=str(task_set.source),
-        extra=provenance(samples, used, identity["command"]) | identity,
+        extra=provenance(samples, used, scoring.command) | identity,
     )
-    say(f"  {run.scored} scored, {run.resumed} from the journal")
+    print(f"  {run.scored} scored, {run.resumed} from the journal")
     return True
 
 

@@ -15,7 +15,7 @@ Where each published figure comes from (all in a checkout of FudanSELab/ClassEva
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,3 +234,52 @@ def _ours(summary: Summary) -> list[str]:
     return [percent(figure(summary, "class_pass_at_k", k)) for k in "135"] + [
         percent(figure(summary, "method_pass_at_k", k)) for k in "135"
     ]
+
+
+def canonical_line(original: Mapping[str, str] | None, plus: Mapping[str, str] | None) -> str:
+    """The canonical solutions as a control: how many fail each task set's tests here."""
+
+    def part(name: str, failing: Mapping[str, str] | None) -> str:
+        if failing is None:
+            return f"{name}: not scored yet"
+        listed = ", ".join(sorted(failing, key=_task_number)) or "none"
+        return f"{name}: {len(failing)} fail ({listed})"
+
+    return (
+        "Canonical solutions, scored the same way: "
+        + "; ".join([part("ClassEval's tests", original), part("ClassEval+", plus)])
+        + ".\n\n"
+    )
+
+
+def failures_table(
+    canonical: Mapping[str, str] | None, rows: Sequence[tuple[Rescored, Mapping[str, int]]]
+) -> str:
+    """Per model and strategy, the failing samples (ClassEval's tests) that fall on tasks whose
+    own canonical solution fails here: failures an evaluator elsewhere may not have seen."""
+    if canonical is None:
+        return "The canonical solutions are not scored yet.\n"
+    lines = [
+        "| task | first failing test of the canonical solution |",
+        "|---|---|",
+        *(f"| {t} | {canonical[t]} |" for t in sorted(canonical, key=_task_number)),
+        "",
+        "| model | strategy | failing samples | on those tasks |",
+        "|---|---|---|---|",
+    ]
+    for row, failing in rows:
+        on_them = {t: n for t, n in failing.items() if t in canonical}
+        listed = ", ".join(
+            f"{t}" + (f" x{n}" if n > 1 else "")
+            for t, n in sorted(on_them.items(), key=lambda i: _task_number(i[0]))
+        )
+        lines.append(
+            f"| {row.model.name} | {row.strategy.label} | {sum(failing.values())} "
+            f"| {sum(on_them.values())}{': ' + listed if listed else ''} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _task_number(task_id: str) -> tuple[int, str]:
+    tail = task_id.rsplit("_", 1)[-1]
+    return (int(tail), task_id) if tail.isdigit() else (-1, task_id)

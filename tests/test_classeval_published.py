@@ -95,6 +95,8 @@ def test_canonical_answers_pass_and_skeletons_fail_in_every_column(
     assert _row(tables, "GPT-4", "holistic, greedy", "Method")[2:5] == ["100.0 %"] * 3
     assert _row(tables, "GPT-3.5", "holistic, greedy", "Method")[2:5] == ["0.0 %"] * 3
     assert _row(tables, "GPT-4", "holistic, greedy", "Method")[-1] == "62.5 %"
+    assert "ClassEval's tests: 0 fail (none); ClassEval+: 0 fail (none)" in tables
+    assert "| GPT-3.5 | holistic, greedy | 2 | 0 |" in tables
 
 
 def test_an_incremental_output_counts_its_finished_class_only(
@@ -137,7 +139,7 @@ def test_results_are_reused_and_a_changed_time_budget_is_rescored(
     data = checkout / "data" / "ClassEval_data.json"
     code, text = _run(checkout, out, "--plus-tasks", str(data), "--score", "none")
     assert code == 0
-    assert text.count("reused: ") == 6
+    assert text.count("reused: ") == 8  # three model outputs and the canonical run, twice
     assert not [line for line in text.splitlines() if line.startswith(("scoring", "rescoring"))]
 
     results = out / "original" / "GPT-4_100_c_t0.json"
@@ -151,7 +153,7 @@ def test_results_are_reused_and_a_changed_time_budget_is_rescored(
 
     code, text = _run(checkout, out, "--plus-tasks", str(data))
     assert f"rescoring {results}: time_budget" in text
-    assert text.count("reused: ") == 5
+    assert text.count("reused: ") == 7
     assert json.loads(results.read_text())["run"]["time_budget"] == {
         "mode": "fixed",
         "seconds": 5.0,
