@@ -34,7 +34,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import official_here
 from published_figures import (
+    HOLISTIC_GREEDY,
     MODELS,
     NUCLEUS,
     PAPER_PASS_AT_K,
@@ -82,6 +84,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--plus-tasks", type=Path, help="ClassEval+ task folders")
     parser.add_argument("--jobs", type=int, default=2, help="samples scored at once")
     parser.add_argument("--score", default="original,plus", help="task sets to score, or none")
+    parser.add_argument(
+        "--official",
+        action="store_true",
+        help="also run ClassEval's evaluator here on the holistic greedy outputs (cached)",
+    )
     parser.add_argument(
         "--timeout", type=float, default=PROTOCOL_TEST_SECONDS, help="seconds per test"
     )
@@ -165,8 +172,11 @@ def _reproduce(args: argparse.Namespace, may_score: set[str]) -> int:
             if summaries["original"] is not None:
                 kept = _summary(out / "original" / path.name, strategy, set(plus.records))
             published = _published(official, *strategy.official_key(model))
+            here = None
+            if args.official and strategy is HOLISTIC_GREEDY:
+                here = _official_here(path, data, checkout, out / "official" / path.name)
             row = Rescored(
-                model, strategy, summaries["original"], kept, summaries["plus"], published
+                model, strategy, summaries["original"], kept, summaries["plus"], published, here
             )
             rescored.append(row)
             if summaries["original"] is not None:
@@ -191,6 +201,19 @@ def _reproduce(args: argparse.Namespace, may_score: set[str]) -> int:
     print(f"tables written to {out / 'tables.md'}")
     _write_reports(scored_files, {"original": original, "plus": plus}, out)
     return 0
+
+
+def _official_here(
+    samples: Path, data: Path, checkout: Path, cache: Path
+) -> dict[str, float] | None:
+    """The official evaluator's pass@1 of ``samples`` on this machine, or None (said why)."""
+    reason = official_here.unavailable(checkout)
+    if reason is not None:
+        print(f"official evaluator not run: {reason}")
+        return None
+    figures = official_here.official_pass_at_1(samples, data, checkout, cache)
+    print(f"official evaluator, here: {samples.name}: {figures}")
+    return figures
 
 
 def _task_sets(data: Path, plus_source: Path) -> tuple[TaskSet, TaskSet]:

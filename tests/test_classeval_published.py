@@ -88,8 +88,8 @@ def test_canonical_answers_pass_and_skeletons_fail_in_every_column(
     assert code == 0
     tables = (out / "tables.md").read_text(encoding="utf-8")
     canonical = _row(tables, "GPT-4", "holistic, greedy", "Class")
-    # n, ClassEval (all), ClassEval (kept), ClassEval+, change, published
-    assert canonical[2:] == ["1", "100.0 %", "100.0 %", "100.0 %", "+0.0", "37.0 %"]
+    # n, ClassEval (all), ClassEval (kept), ClassEval+, change, official here, published
+    assert canonical[2:] == ["1", "100.0 %", "100.0 %", "100.0 %", "+0.0", "—", "37.0 %"]
     skeleton = _row(tables, "GPT-3.5", "holistic, greedy", "Class")
     assert skeleton[2:7] == ["1", "0.0 %", "0.0 %", "0.0 %", "+0.0"]
     assert _row(tables, "GPT-4", "holistic, greedy", "Method")[2:5] == ["100.0 %"] * 3
@@ -180,6 +180,19 @@ def test_a_changed_task_set_is_rescored(
     assert code == 0
     assert f"rescoring {out / 'plus' / 'GPT-4_100_c_t0.json'}: tasks_hash" in text
     assert "reused: " + str(out / "original" / "GPT-4_100_c_t0.json") in text
+
+
+def test_the_official_evaluator_column_says_why_it_is_empty(
+    checkout: Path, first_run: tuple[Path, str, int], tmp_path: Path
+) -> None:
+    first, _text, _code = first_run
+    out = tmp_path / "published"
+    shutil.copytree(first, out)
+    data = checkout / "data" / "ClassEval_data.json"
+    code, text = _run(checkout, out, "--plus-tasks", str(data), "--score", "none", "--official")
+    assert code == 0
+    assert "official evaluator not run: no ClassEval checkout" in text
+    assert _row((out / "tables.md").read_text(), "GPT-4", "holistic, greedy", "Class")[-2] == "—"
 
 
 def test_a_checkout_without_data_exits_2_with_one_line(
