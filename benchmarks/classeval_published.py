@@ -3,7 +3,7 @@ and under ClassEval+.
 
 Usage:
     python benchmarks/classeval_published.py CHECKOUT --out DIR [--plus-tasks DIR] [--jobs N]
-        [--score original,plus|none] [--timeout SECONDS]
+        [--score original,plus|none] [--official] [--timeout SECONDS]
 
 CHECKOUT is a checkout of FudanSELab/ClassEval (data/ClassEval_data.json, output/model_output/,
 output/result/pass_at_k_result.json). For each of the paper's eleven models and each strategy
@@ -19,7 +19,8 @@ ClassEval+ rescoring table and the paper's pass@1/3/5 table beside the official 
 published figures, and writes a ``classwright report`` HTML file per task set and strategy.
 
 ``--score`` names the task sets this call may score (default both); ``none`` only reads what DIR
-holds, for tables while another process is still scoring. Exit 0 when the tables were written,
+holds, for tables while another process is still scoring. ``--official`` also runs ClassEval's
+own evaluator on this machine on the holistic greedy outputs (``official_here.py``). Exit 0 when the tables were written,
 2 (one line) when the checkout or an option is unusable, 130 when interrupted.
 """
 
@@ -98,7 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.reconfigure(line_buffering=True)
     try:
         may_score = _sets_to_score(args.score)
-        return _reproduce(args, may_score)
+        command = " ".join(["python benchmarks/classeval_published.py", *(argv or sys.argv[1:])])
+        return _reproduce(args, may_score, command)
     except InputError as exc:
         print(f"error: {exc.describe()}", file=sys.stderr)
         return 2
@@ -128,7 +130,7 @@ class Scoring:
     command: str
 
 
-def _reproduce(args: argparse.Namespace, may_score: set[str]) -> int:
+def _reproduce(args: argparse.Namespace, may_score: set[str], command: str) -> int:
     checkout: Path = args.checkout
     data = checkout / "data" / "ClassEval_data.json"
     if not data.is_file():
@@ -139,7 +141,7 @@ def _reproduce(args: argparse.Namespace, may_score: set[str]) -> int:
         Settings(budget=TimeBudget(fixed=args.timeout)),
         args.jobs,
         may_score,
-        "python benchmarks/classeval_published.py " + " ".join(sys.argv[1:]),
+        command,
     )
     original, plus = _task_sets(data, args.plus_tasks or out / "plus-tasks")
     official = _official_figures(checkout)
