@@ -414,7 +414,7 @@ def _summary(out: Path, strategy: Strategy, only: set[str] | None = None) -> Sum
     if only is not None:
         facts = {t: f for t, f in facts.items() if t in only}
         kept = [r for r in kept if r.task_id in only]
-    return summarize(facts, kept)
+    return summarize(facts, kept).to_json()
 
 
 def _counted(results: list[SampleResult], strategy: Strategy) -> list[SampleResult]:
