@@ -50,7 +50,7 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
@@ -304,6 +304,110 @@ _BUSY_INDEXES: set[int] = set()
 _INDEX_LOCK = threading.RLock()
 
 
+def _prepare(job: SuiteJob) -> tuple[WorkerConfig, SampleRequest]:
+    """The worker configuration and the request of one suite, checked."""
+    python = job.python or sys.executable
+    isolation = job.isolation or best_isolation(python)
+    if isolation not in LEVELS:
+        raise ValueError(f"isolation must be one of {', '.join(LEVELS)}")
+    if job.verdicts not in VERDICT_MODES:
+        raise ValueError(f"verdicts must be one of {', '.join(VERDICT_MODES)}")
+    preload = _imported_libraries(job.candidate_source, job.test_source)
+    if job.python and job.python != sys.executable:
+        preload = ()
+    config = WorkerConfig(
+        isolation, python, job.network, job.fake_time, job.drop_root, verdicts=job.verdicts
+    )
+    request = SampleRequest(
+        candidate=job.candidate_source,
+        tests=job.test_source,
+        order=list(dict.fromkeys(job.test_ids)),
+        limits=job.limits,
+        module_name=job.module_name,
+        test_module_name="test_" + job.module_name,
+        coverage=job.measure_coverage,
+        preload=preload,
+        verdicts=job.verdicts,
+        exports=tuple(job.exports),
+        measure_waiting=job.measure_waiting,
+    )
+    return config, request
+
+
+@dataclass
+class _SuiteState:
+    """What the attempts of one suite have settled so far."""
+
+    test_ids: list[str]
+    outcomes: dict[str, TestOutcome] = field(default_factory=dict)
+    load_error: str | None = None
+    coverage: CoverageReport | None = None
+    attempts: int = 0
+    worker_starts: int = 0
+
+    def settle(self, test_ids: Iterable[str], outcome: TestOutcome) -> None:
+        """`outcome` for each of `test_ids` that has no verdict yet."""
+        for test_id in test_ids:
+            self.outcomes.setdefault(test_id, outcome)
+
+    def take(
+        self, attempt: Attempt, remaining: list[str], limits: Limits, test_ids: list[str]
+    ) -> bool:
+        """Record what `attempt` reported; False when the suite is over."""
+        progressed = False
+        for test_id, (status, error_type, detail, seconds) in attempt.results.items():
+            if test_id in remaining and test_id not in self.outcomes:
+                waited = min(attempt.waited.get(test_id, 0.0), seconds)
+                self.outcomes[test_id] = TestOutcome(status, error_type, detail, seconds, waited)
+                progressed = True
+        if attempt.coverage is not None and "error" not in attempt.coverage:
+            self.coverage = _coverage_from(attempt.coverage)
+        if attempt.load_error is not None:
+            error_type, detail = attempt.load_error
+            self.load_error = f"{error_type}: {_last_line(detail)}"
+            self.settle(remaining, TestOutcome(Status.ERROR, error_type, detail))
+            return False
+        if attempt.done:
+            self.settle(remaining, TestOutcome(Status.MISSING, "Missing", "no result was reported"))
+            return False
+        return self._take_ending(attempt, remaining, limits, test_ids, progressed)
+
+    def _take_ending(
+        self,
+        attempt: Attempt,
+        remaining: list[str],
+        limits: Limits,
+        test_ids: list[str],
+        progressed: bool,
+    ) -> bool:
+        """The attempt was killed or crashed: settle the tests it was running."""
+        kind, error_type = (
+            (Status.TIMEOUT, "Timeout") if attempt.timed_out else (Status.CRASHED, "Crash")
+        )
+        if attempt.capped:
+            cap_seconds = limits.sample_cap(test_ids)
+            detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
+        elif attempt.timed_out:
+            limit = limits.limit_for(attempt.affected) if attempt.loaded else limits.load_timeout
+            detail = f"killed after {limit:g} s ({attempt.phase})"
+        else:
+            detail = _crash_detail(attempt)
+        outcome = TestOutcome(kind, error_type, detail)
+        if not attempt.loaded:
+            self.load_error = f"{error_type}: {_last_line(detail)} while importing"
+            self.settle(remaining, outcome)
+            return False
+        for test_id in attempt.affected:
+            if test_id in remaining and test_id not in self.outcomes:
+                self.outcomes[test_id] = outcome
+                progressed = True
+        left = [t for t in remaining if t not in self.outcomes]
+        if left and not progressed:
+            self.settle(left, outcome)
+            return False
+        return True
+
+
 class SuiteRunner:
     """Warm sandbox workers, reused across suites; thread-safe. Close it (or use `with`) to stop
     them. `run_suite` and `run_suites` use a shared one that stops when the interpreter exits."""
@@ -364,129 +468,69 @@ class SuiteRunner:
             self._busy_indexes.discard(worker.index)
 
     def run(self, job: SuiteJob) -> SuiteRun:
-        """Run one suite; see `run_suite`."""
+        """Run one suite; see `run_suite`. Each attempt runs the tests still without a verdict
+        in a forked sample process; a crash or a timeout settles the tests it was running and
+        the next attempt goes on with the rest, until every test has its verdict, the import
+        fails, or the sample's time cap runs out."""
         started = time.monotonic()
-        python = job.python or sys.executable
-        isolation = job.isolation or best_isolation(python)
-        if isolation not in LEVELS:
-            raise ValueError(f"isolation must be one of {', '.join(LEVELS)}")
-        test_ids = list(dict.fromkeys(job.test_ids))
-        preload = _imported_libraries(job.candidate_source, job.test_source)
-        if job.python and job.python != sys.executable:
-            preload = ()
-        if job.verdicts not in VERDICT_MODES:
-            raise ValueError(f"verdicts must be one of {', '.join(VERDICT_MODES)}")
-        config = WorkerConfig(
-            isolation, python, job.network, job.fake_time, job.drop_root, verdicts=job.verdicts
-        )
-        test_module = "test_" + job.module_name
-        request = SampleRequest(
-            candidate=job.candidate_source,
-            tests=job.test_source,
-            order=test_ids,
-            limits=job.limits,
-            module_name=job.module_name,
-            test_module_name=test_module,
-            coverage=job.measure_coverage,
-            preload=preload,
-            verdicts=job.verdicts,
-            exports=tuple(job.exports),
-            measure_waiting=job.measure_waiting,
-        )
-        outcomes: dict[str, TestOutcome] = {}
+        config, request = _prepare(job)
+        test_ids = list(request.order)
+        state = _SuiteState(test_ids)
         remaining = _order(test_ids, job.shuffle_seed)
-        load_error: str | None = None
-        coverage: CoverageReport | None = None
-        attempts = 0
-        worker_starts = 0
         cap = started + job.limits.sample_cap(test_ids)
         while remaining:
             if time.monotonic() >= cap:
                 # No sequence of hangs, crashes and restarts stretches a sample past its cap.
                 detail = f"the sample's time cap ({job.limits.sample_cap(test_ids):g} s) ran out"
-                for test_id in remaining:
-                    outcomes.setdefault(test_id, TestOutcome(Status.TIMEOUT, "Timeout", detail))
+                state.settle(remaining, TestOutcome(Status.TIMEOUT, "Timeout", detail))
                 break
-            try:
-                worker = self._acquire(config)
-            except RuntimeError as exc:
-                worker_starts += 1
-                if worker_starts < MAX_WORKER_STARTS:
-                    continue
-                raise RuntimeError(f"cannot start a {isolation} sandbox: {exc}") from exc
-            try:
-                attempt = worker.attempt(request, remaining, cap)
-            except WorkerDied:
-                self._discard(worker)
-                worker_starts += 1
-                if worker_starts >= MAX_WORKER_STARTS:
-                    raise
+            attempt = self._attempt(config, request, remaining, cap, state)
+            if attempt is None:
                 continue
-            attempts += 1
-            if attempt.worker_lost or attempt.leftover:
-                self._discard(worker)  # only a fresh sandbox guarantees nothing is left
-            else:
-                self._release(worker)
-            progressed = False
-            for test_id, (status, error_type, detail, seconds) in attempt.results.items():
-                if test_id in remaining and test_id not in outcomes:
-                    waited = min(attempt.waited.get(test_id, 0.0), seconds)
-                    outcomes[test_id] = TestOutcome(status, error_type, detail, seconds, waited)
-                    progressed = True
-            if attempt.coverage is not None and "error" not in attempt.coverage:
-                coverage = _coverage_from(attempt.coverage)
-            if attempt.load_error is not None:
-                error_type, detail = attempt.load_error
-                load_error = f"{error_type}: {_last_line(detail)}"
-                for test_id in remaining:
-                    outcomes.setdefault(test_id, TestOutcome(Status.ERROR, error_type, detail))
+            if not state.take(attempt, remaining, job.limits, test_ids):
                 break
-            if attempt.done:
-                for test_id in remaining:
-                    outcomes.setdefault(
-                        test_id,
-                        TestOutcome(Status.MISSING, "Missing", "no result was reported"),
-                    )
-                break
-            kind, error_type = (
-                (Status.TIMEOUT, "Timeout") if attempt.timed_out else (Status.CRASHED, "Crash")
-            )
-            if attempt.capped:
-                cap_seconds = job.limits.sample_cap(test_ids)
-                detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
-            elif attempt.timed_out:
-                limit = (
-                    job.limits.limit_for(attempt.affected)
-                    if attempt.loaded
-                    else job.limits.load_timeout
-                )
-                detail = f"killed after {limit:g} s ({attempt.phase})"
-            else:
-                detail = _crash_detail(attempt)
-            if not attempt.loaded:
-                load_error = f"{error_type}: {_last_line(detail)} while importing"
-                for test_id in remaining:
-                    outcomes.setdefault(test_id, TestOutcome(kind, error_type, detail))
-                break
-            for test_id in attempt.affected:
-                if test_id in remaining and test_id not in outcomes:
-                    outcomes[test_id] = TestOutcome(kind, error_type, detail)
-                    progressed = True
-            remaining = [t for t in remaining if t not in outcomes]
-            if remaining and not progressed:
-                for test_id in remaining:
-                    outcomes[test_id] = TestOutcome(kind, error_type, detail)
-                break
-        ordered = {test_id: outcomes[test_id] for test_id in test_ids}
+            remaining = [t for t in remaining if t not in state.outcomes]
         return SuiteRun(
-            outcomes=ordered,
-            isolation=isolation,
-            load_error=load_error,
+            outcomes={test_id: state.outcomes[test_id] for test_id in test_ids},
+            isolation=config.isolation,
+            load_error=state.load_error,
             seconds=time.monotonic() - started,
-            coverage=coverage if job.measure_coverage else None,
-            restarts=max(0, attempts - 1),
+            coverage=state.coverage if job.measure_coverage else None,
+            restarts=max(0, state.attempts - 1),
             verdicts=job.verdicts,
         )
+
+    def _attempt(
+        self,
+        config: WorkerConfig,
+        request: SampleRequest,
+        remaining: list[str],
+        cap: float,
+        state: _SuiteState,
+    ) -> Attempt | None:
+        """One attempt on a warm worker; None when the worker could not start or died under
+        it (then try again, up to MAX_WORKER_STARTS starts in all)."""
+        try:
+            worker = self._acquire(config)
+        except RuntimeError as exc:
+            state.worker_starts += 1
+            if state.worker_starts < MAX_WORKER_STARTS:
+                return None
+            raise RuntimeError(f"cannot start a {config.isolation} sandbox: {exc}") from exc
+        try:
+            attempt = worker.attempt(request, remaining, cap)
+        except WorkerDied:
+            self._discard(worker)
+            state.worker_starts += 1
+            if state.worker_starts >= MAX_WORKER_STARTS:
+                raise
+            return None
+        state.attempts += 1
+        if attempt.worker_lost or attempt.leftover:
+            self._discard(worker)  # only a fresh sandbox guarantees nothing is left
+        else:
+            self._release(worker)
+        return attempt
 
     def run_many(self, jobs: Sequence[SuiteJob], workers: int) -> Iterator[tuple[int, SuiteRun]]:
         """Run jobs on `workers` sandboxes at once; yields (job index, run) as each finishes."""
