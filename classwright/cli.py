@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
@@ -18,11 +17,19 @@ app = typer.Typer(
     add_completion=False,
 )
 
-# Each module under classwright.commands defines ``register(app)``.
-COMMAND_MODULES = ("tasks", "evaluate", "check", "adequacy", "generate", "report")
+# Each module under classwright.commands defines ``register(app)``; imported by name, so that
+# "go to definition" leads from here to each command.
+from classwright.commands import (  # noqa: E402 - the app must exist before they register
+    adequacy,
+    check,
+    evaluate,
+    generate,
+    report,
+    tasks,
+)
 
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"classwright.commands.{_name}").register(app)
+for _commands in (tasks, evaluate, check, adequacy, generate, report):
+    _commands.register(app)
 
 
 def main() -> None:

@@ -23,8 +23,8 @@ from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
 from classwright.evaluator.report.runs import provenance
 from classwright.evaluator.results import SampleResult, journal_path
-from classwright.evaluator.run import score_run
-from classwright.evaluator.samples import load_samples
+from classwright.evaluator.run import ScoredRun, score_run
+from classwright.evaluator.samples import Sample, load_samples
 from classwright.evaluator.scoring import (
     Settings,
     canonical_samples,
@@ -46,48 +46,55 @@ def load_task_records(path: Path) -> list[TaskRecord]:
     return load_records(path)
 
 
+SamplesArgument = Annotated[
+    Path | None,
+    typer.Argument(
+        help="samples.jsonl, or ClassEval model-output JSON (records with 'predict').",
+        show_default=False,
+    ),
+]
+TasksOption = Annotated[
+    Path, typer.Option(help="Benchmark folder, task folder, or task record file (JSON/JSONL).")
+]
+OutOption = Annotated[Path, typer.Option(help="Where to write results.json.")]
+JobsOption = Annotated[
+    int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
+]
+MemoryOption = Annotated[
+    int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
+]
+ResumeOption = Annotated[bool, typer.Option(help="Continue an interrupted run from its journal.")]
+RescoreOption = Annotated[
+    bool, typer.Option(help="Score everything again, ignoring finished results and the journal.")
+]
+CanonicalOption = Annotated[
+    bool, typer.Option(help="Score each task's canonical solution instead of SAMPLES.")
+]
+VerdictsOption = Annotated[
+    VerdictMode,
+    typer.Option(
+        help="two-process (default): the tests run in a judge process the candidate cannot "
+        "reach; in-process: tests and candidate in one process, which a candidate written "
+        "to cheat can fool (docs/metrics.md)."
+    ),
+]
+
+
 @reports_input_errors
 def evaluate(
     ctx: typer.Context,
-    samples: Annotated[
-        Path | None,
-        typer.Argument(
-            help="samples.jsonl, or ClassEval model-output JSON (records with 'predict').",
-            show_default=False,
-        ),
-    ] = None,
-    tasks: Annotated[
-        Path,
-        typer.Option(help="Benchmark folder, task folder, or task record file (JSON/JSONL)."),
-    ] = Path("benchmark/tasks"),
-    out: Annotated[Path, typer.Option(help="Where to write results.json.")] = Path("results.json"),
-    jobs: Annotated[
-        int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
-    ] = None,
+    samples: SamplesArgument = None,
+    tasks: TasksOption = Path("benchmark/tasks"),
+    out: OutOption = Path("results.json"),
+    jobs: JobsOption = None,
     timeout: Timeout = None,
     time_floor: TimeFloor = 1.0,
     time_factor: TimeFactor = 4.0,
-    memory_mb: Annotated[
-        int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
-    ] = None,
-    resume: Annotated[
-        bool, typer.Option(help="Continue an interrupted run from its journal.")
-    ] = False,
-    rescore: Annotated[
-        bool,
-        typer.Option(help="Score everything again, ignoring finished results and the journal."),
-    ] = False,
-    canonical: Annotated[
-        bool, typer.Option(help="Score each task's canonical solution instead of SAMPLES.")
-    ] = False,
-    verdicts: Annotated[
-        VerdictMode,
-        typer.Option(
-            help="two-process (default): the tests run in a judge process the candidate cannot "
-            "reach; in-process: tests and candidate in one process, which a candidate written "
-            "to cheat can fool (docs/metrics.md)."
-        ),
-    ] = VerdictMode.two_process,
+    memory_mb: MemoryOption = None,
+    resume: ResumeOption = False,
+    rescore: RescoreOption = False,
+    canonical: CanonicalOption = False,
+    verdicts: VerdictsOption = VerdictMode.two_process,
     quiet: Quiet = False,
 ) -> None:
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
@@ -95,14 +102,7 @@ def evaluate(
     progress_console = Console(stderr=True)
     records = load_task_records(tasks)
     by_id = {r.task_id: r for r in records}
-    if canonical:
-        sample_list = canonical_samples(records)
-        source = "canonical"
-    elif samples is None:
-        raise InputError("SAMPLES", "give a samples file, or --canonical")
-    else:
-        sample_list = load_samples(samples)
-        source = str(samples)
+    sample_list, source = _samples_to_score(records, samples, canonical)
     settings = Settings(
         budget=TimeBudget(timeout, time_floor, time_factor),
         memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
@@ -135,10 +135,23 @@ def evaluate(
             soft_wrap=True,
         )
         raise typer.Exit(130) from None
+    _print_run(console, run, out, len(sample_list), canonical)
+
+
+def _samples_to_score(
+    records: list[TaskRecord], samples: Path | None, canonical: bool
+) -> tuple[list[Sample], str]:
+    """The samples to score and where they come from."""
+    if canonical:
+        return canonical_samples(records), "canonical"
+    if samples is None:
+        raise InputError("SAMPLES", "give a samples file, or --canonical")
+    return load_samples(samples), str(samples)
+
+
+def _print_run(console: Console, run: ScoredRun, out: Path, samples: int, canonical: bool) -> None:
     if run.reused:
-        console.print(
-            f"{out} is up to date ({len(sample_list)} samples already scored).", soft_wrap=True
-        )
+        console.print(f"{out} is up to date ({samples} samples already scored).", soft_wrap=True)
     print_summary(console, run.summary, intervals_of(out))
     if "rlimits-only" in run.summary.isolation:
         console.print(
