@@ -100,17 +100,7 @@ def score_run(
         finished = _up_to_date(out, key)
         if finished is not None:
             return ScoredRun(finished, reused=True, out=out)
-    journal_file = journal_path(out)
-    if not resume and not rescore and _interrupted(journal_file, key):
-        raise InputError(
-            journal_file,
-            "an interrupted run of these samples is kept here; "
-            "continue it with --resume or start over with --rescore",
-        )
-    if resume and journal_file.exists():
-        journal, done = Journal.resume(journal_file, key)
-    else:
-        journal, done = Journal.start(journal_file, key), []
+    journal, done = _open_journal(journal_path(out), key, resume, rescore)
     done_keys = {(r.task_id, r.index, r.code_hash) for r in done}
     pending = [
         j for j in job_list if (j.sample.task_id, j.sample.index, j.code_hash) not in done_keys
@@ -130,6 +120,34 @@ def score_run(
     facts = {task_id: TaskFacts.of(records[task_id]) for task_id in {r.task_id for r in results}}
     summary = summarize(facts, results)
     run = {
+        **_run_section(settings, key, source, tasks_label, jobs),
+        "seconds": round(time.perf_counter() - started, 2),
+        **(extra or {}),
+    }
+    document = write_results(out, run, dict(records), results, summary)
+    return ScoredRun(document, reused=False, resumed=len(done), scored=len(new), out=out)
+
+
+def _open_journal(
+    journal_file: Path, key: str, resume: bool, rescore: bool
+) -> tuple[Journal, list[SampleResult]]:
+    """The journal to write to, and the results an interrupted run left in it (resume)."""
+    if not resume and not rescore and _interrupted(journal_file, key):
+        raise InputError(
+            journal_file,
+            "an interrupted run of these samples is kept here; "
+            "continue it with --resume or start over with --rescore",
+        )
+    if resume and journal_file.exists():
+        return Journal.resume(journal_file, key)
+    return Journal.start(journal_file, key), []
+
+
+def _run_section(
+    settings: Settings, key: str, source: str, tasks_label: str, jobs: int
+) -> dict[str, Any]:
+    """What results.json records of how the run was made."""
+    return {
         "samples": source,
         "tasks": tasks_label,
         "timeout": settings.budget.fixed,
@@ -139,11 +157,7 @@ def score_run(
         "verdicts": settings.verdicts,
         "run_key": key,
         "jobs": jobs,
-        "seconds": round(time.perf_counter() - started, 2),
-        **(extra or {}),
     }
-    document = write_results(out, run, dict(records), results, summary)
-    return ScoredRun(document, reused=False, resumed=len(done), scored=len(new), out=out)
 
 
 def _up_to_date(out: Path, key: str) -> dict[str, Any] | None:
