@@ -589,6 +589,43 @@ def _limit_resources(memory_bytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
+def _write_job(
+    job_path: Path,
+    record: TaskRecord,
+    canonical: str,
+    candidates: Mapping[str, str],
+    methods: Sequence[str] | None,
+    settings: FuzzSettings,
+) -> None:
+    job = {
+        "record": record.to_dict(),
+        "canonical": canonical,
+        "candidates": list(candidates.items()),
+        "methods": list(methods or []),
+        "max_examples": settings.max_examples,
+        "call_timeout": settings.call_timeout,
+    }
+    job_path.write_text(json.dumps(job), encoding="utf-8")
+
+
+def _start_child(
+    job_path: Path, out_path: Path, work: Path, settings: FuzzSettings
+) -> subprocess.Popen[bytes]:
+    """The process that fuzzes, in a session of its own so that all of it can be killed."""
+    environment = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+    module = "classwright.authoring.adequacy.fuzzing"
+    return subprocess.Popen(
+        [sys.executable, "-m", module, str(job_path), str(out_path)],
+        cwd=work,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: _limit_resources(settings.memory_bytes),
+    )
+
+
 def fuzz_candidates(
     record: TaskRecord,
     candidates: Mapping[str, str],
@@ -606,38 +643,10 @@ def fuzz_candidates(
     with tempfile.TemporaryDirectory(prefix="classwright-fuzz-") as folder:
         job_path = Path(folder, "job.json")
         out_path = Path(folder, "results.jsonl")
-        job_path.write_text(
-            json.dumps(
-                {
-                    "record": record.to_dict(),
-                    "canonical": canonical,
-                    "candidates": list(candidates.items()),
-                    "methods": list(methods or []),
-                    "max_examples": settings.max_examples,
-                    "call_timeout": settings.call_timeout,
-                }
-            ),
-            encoding="utf-8",
-        )
+        _write_job(job_path, record, canonical, candidates, methods, settings)
         work = Path(folder, "work")
         work.mkdir()
-        environment = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "classwright.authoring.adequacy.fuzzing",
-                str(job_path),
-                str(out_path),
-            ],
-            cwd=work,
-            env=environment,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            preexec_fn=lambda: _limit_resources(settings.memory_bytes),
-        )
+        process = _start_child(job_path, out_path, work, settings)
         failure = ""
         names = list(candidates)
         reported = 0

@@ -514,18 +514,8 @@ def generate_mutants(
     a sample of that size is drawn with a ``random.Random(seed)``, still in source order.
     Raises ``SyntaxError`` when ``source`` itself is not valid Python.
     """
-    chosen = frozenset(OPERATORS if operators is None else operators)
-    unknown = chosen - OPERATORS.keys()
-    if unknown:
-        raise ValueError(f"unknown mutation operators: {', '.join(sorted(unknown))}")
+    sites = _sites(source, class_name, operators)
     original_code = compile(source, "solution.py", "exec")
-    try:
-        module = cst.parse_module(source)
-    except cst.ParserSyntaxError as error:
-        raise SyntaxError(str(error)) from None
-    sites = _MutationSites(class_name, chosen)
-    MetadataWrapper(module, unsafe_skip_copy=True).visit(sites)
-
     starts = _offsets(source)
     seen = {code_fingerprint(original_code)}
     ordinals: dict[str, int] = {}
@@ -566,6 +556,21 @@ def generate_mutants(
         keep = sorted(random.Random(seed).sample(range(len(mutants)), max_mutants))
         mutants = [mutants[i] for i in keep]
     return mutants
+
+
+def _sites(source: str, class_name: str | None, operators: Iterable[str] | None) -> _MutationSites:
+    """The places the chosen operators can change, in the methods of ``class_name``."""
+    chosen = frozenset(OPERATORS if operators is None else operators)
+    unknown = chosen - OPERATORS.keys()
+    if unknown:
+        raise ValueError(f"unknown mutation operators: {', '.join(sorted(unknown))}")
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as error:
+        raise SyntaxError(str(error)) from None
+    sites = _MutationSites(class_name, chosen)
+    MetadataWrapper(module, unsafe_skip_copy=True).visit(sites)
+    return sites
 
 
 def count_by_operator(mutants: Sequence[Mutant]) -> dict[str, int]:

@@ -272,19 +272,7 @@ def analyse_mutants(
     # The canonical runs wait on the sandbox while the mutants are made.
     with ThreadPoolExecutor(max_workers=1) as pool:
         pending = pool.submit(_baseline, record, source, tests, settings)
-        if mutants is None:
-            try:
-                chosen = generate_mutants(
-                    source,
-                    class_name=record.class_name,
-                    operators=settings.operators,
-                    seed=settings.seed,
-                    max_mutants=settings.max_mutants,
-                )
-            except SyntaxError as error:
-                raise InputError(record.task_id, f"canonical solution: {error}") from None
-        else:
-            chosen = list(mutants)
+        chosen = list(mutants) if mutants is not None else _mutants(record, source, settings)
         progress.expect(len(chosen))
         baseline = pending.result()
     timeout = max(settings.min_timeout, settings.timeout_factor * baseline.slowest)
@@ -321,6 +309,19 @@ def analyse_mutants(
         isolation=baseline.isolation,
         seconds=time.perf_counter() - started,
     )
+
+
+def _mutants(record: TaskRecord, source: str, settings: MutationSettings) -> list[Mutant]:
+    try:
+        return generate_mutants(
+            source,
+            class_name=record.class_name,
+            operators=settings.operators,
+            seed=settings.seed,
+            max_mutants=settings.max_mutants,
+        )
+    except SyntaxError as error:
+        raise InputError(record.task_id, f"canonical solution: {error}") from None
 
 
 def kill_rate(record: TaskRecord, settings: MutationSettings | None = None) -> float | None:
