@@ -137,7 +137,11 @@ class BookManagementDBTestSearchBooks(unittest.TestCase):
     def test_search_books_all_fields(self):
         self.assertEqual(
             self.db.search_books(),
-            [(1, "Book 1", "Author 1", 1), (2, "Book 2", "Author 2", 1), (3, "Book 3", "Author 3", 1)],
+            [
+                (1, "Book 1", "Author 1", 1),
+                (2, "Book 2", "Author 2", 1),
+                (3, "Book 3", "Author 3", 1),
+            ],
         )
 
     def test_search_books_after_borrow(self):

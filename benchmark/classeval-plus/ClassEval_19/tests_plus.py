@@ -24,6 +24,4 @@ class ChandrasekharSieveTestGeneratePrimes(unittest.TestCase):
         # Guards line 29 `p * p <= self.n` -> `<`: a limit that is the square of a prime is
         # crossed out.
         self.assertEqual(ChandrasekharSieve(4).generate_primes(), [2, 3])
-        self.assertEqual(
-            ChandrasekharSieve(25).generate_primes(), [2, 3, 5, 7, 11, 13, 17, 19, 23]
-        )
+        self.assertEqual(ChandrasekharSieve(25).generate_primes(), [2, 3, 5, 7, 11, 13, 17, 19, 23])

@@ -35,22 +35,22 @@ class CombinationCalculatorTestSelect(unittest.TestCase):
         calc = CombinationCalculator(["A", "B", "C", "D"])
         self.assertEqual(
             calc.select(2),
-            [['A', 'B'], ['A', 'C'], ['A', 'D'], ['B', 'C'], ['B', 'D'], ['C', 'D']],
+            [["A", "B"], ["A", "C"], ["A", "D"], ["B", "C"], ["B", "D"], ["C", "D"]],
         )
 
     def test_select_2(self):
         calc = CombinationCalculator(["A", "B", "C", "D"])
         self.assertEqual(
-            calc.select(3), [['A', 'B', 'C'], ['A', 'B', 'D'], ['A', 'C', 'D'], ['B', 'C', 'D']]
+            calc.select(3), [["A", "B", "C"], ["A", "B", "D"], ["A", "C", "D"], ["B", "C", "D"]]
         )
 
     def test_select_3(self):
         calc = CombinationCalculator(["A", "B", "C", "D"])
-        self.assertEqual(calc.select(4), [['A', 'B', 'C', 'D']])
+        self.assertEqual(calc.select(4), [["A", "B", "C", "D"]])
 
     def test_select_4(self):
         calc = CombinationCalculator(["A", "B", "C", "D"])
-        self.assertEqual(calc.select(1), [['A'], ['B'], ['C'], ['D']])
+        self.assertEqual(calc.select(1), [["A"], ["B"], ["C"], ["D"]])
 
     def test_select_5(self):
         # One way to choose nothing: the empty combination.

@@ -58,7 +58,9 @@ class MovieTicketDBTestCreateTable(unittest.TestCase):
         # "if it does not exist already": a second call neither fails nor drops the rows.
         self.db.insert_ticket("Up", "Cinema 2", "B4", "Ann")
         self.db.create_table()
-        rows = _query(self.path, "SELECT movie_name, theater_name, seat_number, customer_name FROM tickets")
+        rows = _query(
+            self.path, "SELECT movie_name, theater_name, seat_number, customer_name FROM tickets"
+        )
         self.assertEqual(rows, [("Up", "Cinema 2", "B4", "Ann")])
 
 
@@ -66,34 +68,39 @@ class MovieTicketDBTestInsertTicket(unittest.TestCase):
     def test_insert_ticket_stored(self):
         # Guards insert_ticket line 46 `self.connection.commit()` -> `pass`: the ticket is
         # in the database file, not only in this connection's open transaction.
-        self.db.insert_ticket('Up', 'Cinema 2', 'B4', 'Ann')
-        rows = _query(self.db_name, "SELECT movie_name, theater_name, seat_number, customer_name FROM tickets")
-        self.assertEqual(rows, [('Up', 'Cinema 2', 'B4', 'Ann')])
+        self.db.insert_ticket("Up", "Cinema 2", "B4", "Ann")
+        rows = _query(
+            self.db_name, "SELECT movie_name, theater_name, seat_number, customer_name FROM tickets"
+        )
+        self.assertEqual(rows, [("Up", "Cinema 2", "B4", "Ann")])
 
 
 class MovieTicketDBTestDeleteTicket(unittest.TestCase):
     def test_delete_ticket_stored(self):
         # Guards delete_ticket line 74 `self.connection.commit()` -> `pass`: the deletion
         # reaches the database file; the other ticket stays.
-        self.db.insert_ticket('Up', 'Cinema 2', 'B4', 'Ann')
-        self.db.insert_ticket('Heat', 'Cinema 1', 'C2', 'Bob')
-        ann = self.db.search_tickets_by_customer('Ann')[0][0]
+        self.db.insert_ticket("Up", "Cinema 2", "B4", "Ann")
+        self.db.insert_ticket("Heat", "Cinema 1", "C2", "Bob")
+        ann = self.db.search_tickets_by_customer("Ann")[0][0]
         self.db.delete_ticket(ann)
         rows = _query(self.db_name, "SELECT customer_name FROM tickets")
-        self.assertEqual(rows, [('Bob',)])
-        self.assertEqual(self.db.search_tickets_by_customer('Ann'), [])
+        self.assertEqual(rows, [("Bob",)])
+        self.assertEqual(self.db.search_tickets_by_customer("Ann"), [])
 
 
 class MovieTicketDBTest(unittest.TestCase):
     def test_MovieTicketDB_reopened(self):
         # Class-level test with create_table: tickets survive a new object on the same file,
         # whose constructor creates the table only if it is missing.
-        self.db.insert_ticket('Up', 'Cinema 2', 'B4', 'Ann')
-        self.db.insert_ticket('Heat', 'Cinema 1', 'C2', 'Ann')
+        self.db.insert_ticket("Up", "Cinema 2", "B4", "Ann")
+        self.db.insert_ticket("Heat", "Cinema 1", "C2", "Ann")
         self.db.connection.close()
         self.db = MovieTicketDB(self.db_name)
         self.db.create_table()
-        tickets = self.db.search_tickets_by_customer('Ann')
-        self.assertEqual([t[1:] for t in tickets], [('Up', 'Cinema 2', 'B4', 'Ann'), ('Heat', 'Cinema 1', 'C2', 'Ann')])
+        tickets = self.db.search_tickets_by_customer("Ann")
+        self.assertEqual(
+            [t[1:] for t in tickets],
+            [("Up", "Cinema 2", "B4", "Ann"), ("Heat", "Cinema 1", "C2", "Ann")],
+        )
         self.db.delete_ticket(tickets[0][0])
-        self.assertEqual([t[1] for t in self.db.search_tickets_by_customer('Ann')], ['Heat'])
+        self.assertEqual([t[1] for t in self.db.search_tickets_by_customer("Ann")], ["Heat"])

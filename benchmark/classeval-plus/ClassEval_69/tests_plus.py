@@ -11,7 +11,6 @@ import unittest
 
 from PyPDF2 import PdfReader
 from reportlab.pdfgen import canvas
-
 from solution import PDFHandler
 
 

@@ -40,7 +40,7 @@ class PushBoxGameTestInitGame(unittest.TestCase):
 
 class PushBoxGameTestCheckWin(unittest.TestCase):
     def test_check_win_sets_game_over(self):
-        for move in ['d', 's', 'a', 's', 'd']:
+        for move in ["d", "s", "a", "s", "d"]:
             self.game.move(move)
         self.game.is_game_over = False
         self.assertIs(self.game.check_win(), True)
@@ -48,8 +48,8 @@ class PushBoxGameTestCheckWin(unittest.TestCase):
 
     def test_check_win_box_moved_not_on_target(self):
         # The box pushed down one row, (3, 2), is beside the target (3, 3).
-        self.game.move('d')
-        self.game.move('s')
+        self.game.move("d")
+        self.game.move("s")
         self.assertEqual(self.game.boxes, [(3, 2)])
         self.assertIs(self.game.check_win(), False)
         self.assertIs(self.game.is_game_over, False)
@@ -57,8 +57,8 @@ class PushBoxGameTestCheckWin(unittest.TestCase):
     def test_check_win_two_boxes(self):
         # All boxes must be on targets: one of two is not enough.
         game = PushBoxGame(["#######", "#OX G #", "#  XG #", "#######"])
-        game.move('d')
-        game.move('d')
+        game.move("d")
+        game.move("d")
         self.assertEqual(sorted(game.boxes), [(1, 4), (2, 3)])
         self.assertIs(game.check_win(), False)
 
@@ -67,23 +67,23 @@ class PushBoxGameTestMove(unittest.TestCase):
     def test_move_up(self):
         # Guards move line 95 `"w"` -> `""` and line 96 `new_player_row -= 1` (removed, or by
         # 2 or 0): up into a free cell.
-        self.game.move('s')
-        self.assertIs(self.game.move('w'), False)
+        self.game.move("s")
+        self.assertIs(self.game.move("w"), False)
         self.assertEqual((self.game.player_row, self.game.player_col), (1, 1))
 
     def test_move_push_right(self):
         # Guards move line 110 `self.boxes.remove(...)` -> `pass` and line 113
         # `self.player_col = new_player_col` -> `pass`: the box leaves its cell, the player
         # takes it.
-        self.game.move('s')
-        self.game.move('d')
+        self.game.move("s")
+        self.game.move("d")
         self.assertEqual(self.game.boxes, [(2, 3)])
         self.assertEqual((self.game.player_row, self.game.player_col), (2, 2))
 
     def test_move_push_into_wall(self):
-        self.game.move('s')
-        self.game.move('d')
-        self.assertIs(self.game.move('d'), False)
+        self.game.move("s")
+        self.game.move("d")
+        self.assertIs(self.game.move("d"), False)
         self.assertEqual(self.game.boxes, [(2, 3)])
         self.assertEqual((self.game.player_row, self.game.player_col), (2, 2))
 
@@ -94,7 +94,7 @@ class PushBoxGameTest(unittest.TestCase):
         game = PushBoxGame(["#####", "#O  #", "# X #", "#  G#", "#####"])
         self.assertEqual((game.targets, game.boxes, game.target_count), ([(3, 3)], [(2, 2)], 1))
         self.assertIs(game.check_win(), False)
-        results = [game.move(m) for m in ['d', 's', 'a', 's', 'd']]
+        results = [game.move(m) for m in ["d", "s", "a", "s", "d"]]
         self.assertEqual(results, [False, False, False, False, True])
         self.assertEqual(game.boxes, [(3, 3)])
         self.assertEqual((game.player_row, game.player_col), (3, 2))
