@@ -79,7 +79,14 @@ def main() -> None:
     for task_id, why in failures:
         out.print(f"not imported: {task_id}: {why}")
     out.print(f"import {imported:.1f} s, check {checked:.1f} s ({args.jobs} jobs)")
-    if rates is not None:
+    if rates is not None and sum(r.kill_rate is not None for r in rates) < 2:
+        for rate in rates:
+            shown = "none" if rate.kill_rate is None else f"{rate.kill_rate:.1%}"
+            out.print(
+                f"{rate.task_id}: kill rate {shown} of {rate.mutants} mutants, "
+                f"{rate.survivors} survive, {rate.equivalent} declared equivalent"
+            )
+    elif rates is not None:
         summary = KillRateSummary.of(rates)
         out.print(
             f"kill rates of {summary.tasks} tasks ({summary.without_rate} without one): "
