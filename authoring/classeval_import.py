@@ -20,6 +20,7 @@ import libcst as cst
 from classwright.authoring.classeval_plus import (
     TaskOverlay,
     apply_overlay,
+    equivalent_mutant_notes,
     prompt_suppressions,
     retarget_test_classes,
 )
@@ -247,6 +248,8 @@ def _meta(
         meta["test_classes"] = overrides
     if overlay is not None and overlay.prompt_suppressions:
         meta["suppressions"] = prompt_suppressions(overlay)
+    if overlay is not None and overlay.equivalent_mutants:
+        meta["equivalent_mutants"] = [m.to_dict() for m in overlay.equivalent_mutants]
     return meta
 
 
@@ -321,6 +324,7 @@ def import_record(
             for m in record["methods_info"]
         }
         outcome.plus += retarget_test_classes(overrides, conventional, overlay)
+        outcome.plus += equivalent_mutant_notes(overlay)
     folder = out_dir / folder_name
     write_task_folder(folder, _meta(record, outcome, overrides, overlay), merged, test_module_text)
     try:

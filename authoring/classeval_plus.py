@@ -4,8 +4,10 @@ The overlay holds only what this project wrote. Per task, ``<overlay>/<task_id>/
 
 - ``repairs.toml``: ``[exclude] reason`` (the task cannot be made valid offline),
   ``[[replace]] test, reason`` (a published test method is replaced by ours, of the same name,
-  in ``tests_plus.py``), ``[[remove]] test, reason`` and ``[prompt] suppress`` (prompt-side
-  rule codes whose findings stay, because the prompt is kept byte-identical to ClassEval);
+  in ``tests_plus.py``), ``[[remove]] test, reason``, ``[prompt] suppress`` (prompt-side
+  rule codes whose findings stay, because the prompt is kept byte-identical to ClassEval) and
+  ``[[equivalent_mutant]] method, line, original, replacement, reason`` (a surviving mutant
+  no test can observe, written into ``task.toml`` for the kill-rate rule to leave out);
 - ``tests_plus.py``: test classes whose methods are added to the published test class of the
   same name (or, for a class the published module lacks, the whole class). Its imports join the
   module's; ``from solution import ...`` lines are dropped, the module already has one.
@@ -62,6 +64,27 @@ class TestClassRepair:
 
 
 @dataclass(frozen=True)
+class EquivalentMutant:
+    """A surviving mutant of the canonical solution that no test can observe, and why."""
+
+    method: str
+    line: int
+    original: str
+    replacement: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``[[equivalent_mutants]]`` entry of ``task.toml``."""
+        return {
+            "method": self.method,
+            "line": self.line,
+            "original": self.original,
+            "replacement": self.replacement,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
 class TaskOverlay:
     """What ClassEval+ changes in one task."""
 
@@ -72,6 +95,7 @@ class TaskOverlay:
     repairs: tuple[TestRepair, ...] = ()
     prompt_suppressions: tuple[str, ...] = ()
     test_classes: tuple[TestClassRepair, ...] = ()
+    equivalent_mutants: tuple[EquivalentMutant, ...] = ()
     added_tests: str | None = None
     """The text of ``tests_plus.py``, when there is one."""
 
@@ -135,6 +159,33 @@ def _test_class_repairs(data: Mapping[str, Any], path: Path) -> list[TestClassRe
     return repairs
 
 
+def _equivalent_mutants(data: Mapping[str, Any], path: Path) -> list[EquivalentMutant]:
+    mutants = []
+    for n, item in enumerate(_table_list(data, "equivalent_mutant", path), 1):
+        where = f"[[equivalent_mutant]] number {n}"
+        keys = {"method", "line", "original", "replacement", "reason"}
+        unknown = set(item) - keys
+        if unknown:
+            raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
+        line = item.get("line")
+        if not isinstance(line, int) or isinstance(line, bool) or line < 1:
+            raise InputError(path, f"{where}: `line` must be a line number of solution.py")
+        replacement = item.get("replacement")
+        # A removed statement's replacement is empty, as `classwright mutate` prints it.
+        if not isinstance(replacement, str):
+            raise InputError(path, f"{where}: `replacement` must be a string")
+        mutants.append(
+            EquivalentMutant(
+                method=_text(item, "method", path, where),
+                line=line,
+                original=_text(item, "original", path, where),
+                replacement=replacement,
+                reason=_text(item, "reason", path, where),
+            )
+        )
+    return mutants
+
+
 def retarget_test_classes(
     overrides: dict[str, str], conventional: Mapping[str, str], overlay: TaskOverlay
 ) -> list[str]:
@@ -167,7 +218,14 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
             data = tomllib.loads(read_source(repairs_path))
         except tomllib.TOMLDecodeError as exc:
             raise InputError(repairs_path, f"invalid TOML: {exc}") from None
-    unknown = set(data) - {"exclude", "replace", "remove", "prompt", "test_class"}
+    unknown = set(data) - {
+        "exclude",
+        "replace",
+        "remove",
+        "prompt",
+        "test_class",
+        "equivalent_mutant",
+    }
     if unknown:
         raise InputError(repairs_path, f"unknown key {sorted(unknown)[0]!r}")
     excluded = None
@@ -189,6 +247,7 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
         repairs=tuple(_test_repairs(data, repairs_path)),
         prompt_suppressions=tuple(sorted(set(codes))),
         test_classes=tuple(_test_class_repairs(data, repairs_path)),
+        equivalent_mutants=tuple(_equivalent_mutants(data, repairs_path)),
         added_tests=added,
     )
 
@@ -385,3 +444,12 @@ def apply_overlay(tests_source: str, overlay: TaskOverlay) -> OverlaidTests:
 def prompt_suppressions(overlay: TaskOverlay) -> list[dict[str, str]]:
     """``[[suppressions]]`` entries for ``task.toml``: the prompt-side codes, one reason."""
     return [{"code": code, "reason": PROMPT_REASON} for code in overlay.prompt_suppressions]
+
+
+def equivalent_mutant_notes(overlay: TaskOverlay) -> list[str]:
+    """A provenance line per declared equivalent mutant."""
+    return [
+        f"mutant {m.method} line {m.line} `{m.original}` -> `{m.replacement or ' '}` declared "
+        f"equivalent: {m.reason}"
+        for m in overlay.equivalent_mutants
+    ]

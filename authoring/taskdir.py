@@ -198,8 +198,9 @@ def dump_task_toml(meta: Mapping[str, Any]) -> str:
         "provenance",
         "test_classes",
         "suppressions",
+        "equivalent_mutants",
     ]
-    optional_tables = {"test_classes", "suppressions"}
+    optional_tables = {"test_classes", "suppressions", "equivalent_mutants"}
     ordered = {
         k: meta[k]
         for k in order

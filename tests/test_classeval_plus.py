@@ -13,6 +13,7 @@ from classwright.authoring.classeval_plus import PROMPT_REASON, read_overlay
 from classwright.authoring.taskdir import load_task, load_task_folder
 from classwright.cli import app
 from classwright.evaluator.sandbox import run_suite
+from classwright.schema.errors import InputError
 from classwright.schema.io import dump_records
 
 REPAIRS = textwrap.dedent(
@@ -191,3 +192,48 @@ def test_a_test_class_repair_points_a_method_at_its_tests(records: Path, tmp_pat
         "method add_all is tested by TallyTestAdd, not TallyTestAddAll: shown as" in line
         for line in task.record.provenance
     )
+
+
+EQUIVALENT = textwrap.dedent(
+    """\
+    [[equivalent_mutant]]
+    method = "add"
+    line = 999
+    original = "1"
+    replacement = "2"
+    reason = "shown as declarable"
+    """
+)
+
+
+def test_a_declared_equivalent_mutant_reaches_task_toml_and_the_check(
+    records: Path, tmp_path: Path
+) -> None:
+    overlays = read_overlay(_overlay(tmp_path, EQUIVALENT, None))
+    [outcome] = import_classeval(read_classeval(records), tmp_path / "plus", overlays=overlays)
+    assert outcome.folder is not None, outcome.error
+    task = load_task_folder(outcome.folder)
+    assert task.meta["equivalent_mutants"] == [
+        {
+            "method": "add",
+            "line": 999,
+            "original": "1",
+            "replacement": "2",
+            "reason": "shown as declarable",
+        }
+    ]
+    assert any(
+        "mutant add line 999 `1` -> `2` declared equivalent: shown as declarable" in line
+        for line in task.record.provenance
+    )
+    # Line 999 holds no mutant: the declaration is stale, and the check says so.
+    result = CliRunner().invoke(
+        app, ["check", str(outcome.folder), "--select", "CW711", "--cache-dir", str(tmp_path)]
+    )
+    assert result.exit_code == 1, result.output
+    assert "CW711" in result.output and "add line 999 `1` -> `2`" in result.output
+
+
+def test_an_equivalent_mutant_without_a_line_number_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"\[\[equivalent_mutant\]\] number 1: `line`"):
+        read_overlay(_overlay(tmp_path, EQUIVALENT.replace("999", '"near the end"'), None))

@@ -1,15 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
-from typing import Any
 
-from classwright.authoring.adequacy.mutation_run import (
-    MutationReport,
-    MutationSettings,
-    analyse_mutants,
+from classwright.authoring.rules._examples import (
+    PEAK_EQUIVALENT_MUTANTS,
+    PEAK_SOLUTION,
+    PEAK_TESTS,
 )
-from classwright.authoring.rules._execution import _cached
+from classwright.authoring.rules._mutation import (
+    declared_equivalents,
+    mutation_report,
+    set_aside,
+    threshold_of,
+)
 from classwright.authoring.rules.framework import (
     Finding,
     Fixture,
@@ -17,12 +20,8 @@ from classwright.authoring.rules.framework import (
     Rule,
     Severity,
     TaskContext,
-    task_analysis,
 )
-from classwright.schema.errors import InputError
 
-DEFAULT_THRESHOLD = 0.8
-"""Chosen from ClassEval: see docs/adequacy.md for the measured distribution."""
 NAMED = 8
 """Surviving mutants named in the message; the rest are counted."""
 
@@ -95,78 +94,6 @@ class MeterTestIsLarge(unittest.TestCase):
 """
 
 
-@dataclass(frozen=True)
-class Survivor:
-    method: str
-    line: int
-    column: int
-    original: str
-    replacement: str
-
-
-@dataclass(frozen=True)
-class KillRate:
-    """What the rule needs of a mutation run; small enough to cache by content hash."""
-
-    kill_rate: float | None
-    total: int
-    survivors: tuple[Survivor, ...]
-
-    @classmethod
-    def of(cls, report: MutationReport) -> KillRate:
-        return cls(
-            kill_rate=report.kill_rate,
-            total=len(report.results),
-            survivors=tuple(
-                Survivor(
-                    r.mutant.method,
-                    r.mutant.range.line,
-                    r.mutant.range.column,
-                    r.mutant.original,
-                    r.mutant.replacement,
-                )
-                for r in report.survivors()
-            ),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> KillRate:
-        return cls(
-            kill_rate=data["kill_rate"],
-            total=data["total"],
-            survivors=tuple(Survivor(**s) for s in data["survivors"]),
-        )
-
-
-def _run_mutants(ctx: TaskContext) -> KillRate | None:
-    try:
-        return KillRate.of(analyse_mutants(ctx.task.record, MutationSettings()))
-    except InputError:
-        return None
-
-
-@task_analysis
-def mutation_report(ctx: TaskContext) -> KillRate | None:
-    """Every mutant of the task run in the sandbox (cached by content hash like the other
-    dynamic analyses); None when the canonical solution passes no test (CW601 reports that)."""
-    return _cached(
-        ctx,
-        "mutation",
-        lambda: _run_mutants(ctx),
-        lambda value: None if value is None else value.to_json(),
-        lambda data: None if data is None else KillRate.from_json(data),
-    )
-
-
-def threshold_of(ctx: TaskContext) -> float:
-    """The check's threshold (``kill_rate_threshold`` on its settings), else the default."""
-    value = getattr(ctx.settings, "kill_rate_threshold", None)
-    return float(value) if isinstance(value, int | float) else DEFAULT_THRESHOLD
-
-
 class LowKillRate(Rule):
     """
     ## What it does
@@ -175,6 +102,12 @@ class LowKillRate(Rule):
     the sandbox, and flags a task whose tests detect less than the threshold (default 80%) of
     them. The finding names the surviving mutants; `classwright mutate` shows each one's diff
     and `classwright fuzz --mutants` finds inputs that would detect it.
+
+    A surviving mutant that no test can observe (an equivalent mutant: a removed
+    `conn.close()`, an argument check a called method repeats) may be declared in `task.toml`,
+    one `[[equivalent_mutants]]` entry each (`method`, `line`, `original`, `replacement` as the
+    finding names it, and a `reason`); it is then left out of the count, and the finding says
+    how many were. A declaration that matches no surviving mutant is CW711.
 
     ## Why it matters
     Coverage says the tests run the code, not that they check it. A mutant that survives is a
@@ -202,25 +135,49 @@ class LowKillRate(Rule):
     severity = Severity.WARNING
     kind = Kind.DYNAMIC
     MESSAGE = (
-        "The tests detect {rate:.0%} of {total} mutants, below {threshold:.0%}; "
+        "The tests detect {rate:.0%} of {total} mutants{equivalent}, below {threshold:.0%}; "
         "{count} survive: {survivors}"
     )
 
-    VALID = (Fixture(solution=SOLUTION, tests=STRONG_TESTS),)
-    INVALID = (Fixture(solution=SOLUTION, tests=WEAK_TESTS, line=5, column=22),)
+    VALID = (
+        Fixture(solution=SOLUTION, tests=STRONG_TESTS),
+        Fixture(
+            solution=PEAK_SOLUTION,
+            tests=PEAK_TESTS,
+            meta={"equivalent_mutants": list(PEAK_EQUIVALENT_MUTANTS)},
+        ),
+    )
+    INVALID = (
+        Fixture(solution=SOLUTION, tests=WEAK_TESTS, line=5, column=22),
+        # The same task without its declarations: the two equivalent mutants count.
+        Fixture(solution=PEAK_SOLUTION, tests=PEAK_TESTS, line=16, column=51),
+        # Declarations of the wrong line and the wrong change set nothing aside (CW711
+        # reports them): both survivors still count.
+        Fixture(
+            solution=PEAK_SOLUTION,
+            tests=PEAK_TESTS,
+            meta={
+                "equivalent_mutants": [
+                    {**PEAK_EQUIVALENT_MUTANTS[0], "line": 15},
+                    {**PEAK_EQUIVALENT_MUTANTS[1], "replacement": "1"},
+                ]
+            },
+            line=16,
+            column=51,
+        ),
+    )
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
         report = mutation_report(ctx)
-        if report is None or report.kill_rate is None:
+        if report is None:
             return
+        adjusted = set_aside(report, declared_equivalents(ctx))
+        rate = adjusted.kill_rate
         threshold = threshold_of(ctx)
-        if report.kill_rate >= threshold:
+        if rate is None or rate >= threshold:
             return
-        survivors = report.survivors
-        named = ", ".join(
-            f"{s.method} line {s.line} `{s.original}` -> `{s.replacement or ' '}`"
-            for s in survivors[:NAMED]
-        )
+        survivors = adjusted.survivors
+        named = ", ".join(s.describe() for s in survivors[:NAMED])
         if len(survivors) > NAMED:
             named += f" and {len(survivors) - NAMED} more"
         first = survivors[0] if survivors else None
@@ -228,8 +185,11 @@ class LowKillRate(Rule):
             ctx,
             ctx.solution,
             (first.line, first.column) if first else (1, 1),
-            rate=report.kill_rate,
-            total=report.total,
+            rate=rate,
+            total=adjusted.total,
+            equivalent=(
+                f" ({adjusted.equivalent} more declared equivalent)" if adjusted.equivalent else ""
+            ),
             threshold=threshold,
             count=len(survivors),
             survivors=named,

@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from classwright.authoring.rules._examples import (
+    PEAK_EQUIVALENT_MUTANTS,
+    PEAK_SOLUTION,
+    PEAK_TESTS,
+)
+from classwright.authoring.rules._mutation import declared_equivalents, mutation_report, set_aside
+from classwright.authoring.rules.framework import (
+    Finding,
+    Fixture,
+    Kind,
+    Rule,
+    Severity,
+    TaskContext,
+)
+
+ENTRY_HEADER = r"^\s*\[\[equivalent_mutants\]\]"
+
+
+class StaleEquivalentMutant(Rule):
+    """
+    ## What it does
+    Flags an `[[equivalent_mutants]]` entry in `task.toml` that matches no surviving mutant of
+    the task: the tests now detect that mutant, or the solution no longer produces it (the
+    line moved, the code changed). An entry matches a survivor with the same method, line,
+    original and replacement, as CW710 and `classwright mutate` name them; two identical
+    survivors on one line need two entries.
+
+    ## Why it matters
+    A declared equivalent mutant is left out of the kill rate (CW710). A declaration that
+    outlives its mutant would, once the code changes, silently excuse whatever mutant comes to
+    match it next, so every declaration must keep pointing at a mutant that survives.
+
+    ## Example
+    ```toml
+    [[equivalent_mutants]]
+    method = "record"
+    line = 16
+    original = "0"
+    replacement = "1"      # a test now detects this mutant
+    reason = "the floor never wins"
+    ```
+
+    ## Use instead
+    Delete the entry, or correct its line and change to those of the surviving mutant.
+    """
+
+    code = "CW711"
+    name = "stale-equivalent-mutant"
+    severity = Severity.ERROR
+    kind = Kind.DYNAMIC
+    MESSAGE = (
+        "Declared equivalent mutant {mutant} matches no surviving mutant: the tests detect "
+        "it or the solution no longer produces it"
+    )
+
+    VALID = (
+        Fixture(
+            solution=PEAK_SOLUTION,
+            tests=PEAK_TESTS,
+            meta={"equivalent_mutants": list(PEAK_EQUIVALENT_MUTANTS)},
+        ),
+    )
+    INVALID = (
+        # `0` -> `1` on line 16 is detected by test_first (record(0) would return 1).
+        Fixture(
+            solution=PEAK_SOLUTION,
+            tests=PEAK_TESTS,
+            meta={
+                "equivalent_mutants": [
+                    PEAK_EQUIVALENT_MUTANTS[0],
+                    {**PEAK_EQUIVALENT_MUTANTS[1], "line": 16, "replacement": "1"},
+                ]
+            },
+            file="task.toml",
+            line=18,
+            column=1,
+        ),
+        # The same survivor declared twice: the second entry has nothing left to match.
+        Fixture(
+            solution=PEAK_SOLUTION,
+            tests=PEAK_TESTS,
+            meta={"equivalent_mutants": [PEAK_EQUIVALENT_MUTANTS[0]] * 2},
+            file="task.toml",
+            line=18,
+            column=1,
+        ),
+    )
+
+    def check(self, ctx: TaskContext) -> Iterable[Finding]:
+        declared = declared_equivalents(ctx)
+        if not declared:
+            return
+        report = mutation_report(ctx)
+        if report is None:
+            return
+        headers = _entry_lines(ctx)
+        for stale in set_aside(report, declared).stale:
+            line = headers[stale.index - 1] if stale.index <= len(headers) else 1
+            yield self.report(ctx, ctx.toml_path, (line, 1), mutant=stale.describe())
+
+
+def _entry_lines(ctx: TaskContext) -> list[int]:
+    """The line of each ``[[equivalent_mutants]]`` header in ``task.toml``, in order."""
+    header = re.compile(ENTRY_HEADER)
+    text = ctx.toml_path.read_text(encoding="utf-8")
+    return [n for n, line in enumerate(text.splitlines(), 1) if header.match(line)]
