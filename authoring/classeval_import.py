@@ -26,7 +26,12 @@ from classwright.authoring.classeval_plus import (
 )
 from classwright.authoring.classmodel import ClassTransformer, docstring_statement
 from classwright.authoring.taskdir import TaskFolder, load_task_folder, write_task_folder
-from classwright.authoring.testmodule import SOLUTION_MODULE, analyse_tests, method_test_class
+from classwright.authoring.testmodule import (
+    SOLUTION_MODULE,
+    TestModule,
+    analyse_tests,
+    method_test_class,
+)
 from classwright.evaluator.dependencies import class_methods, find_class
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
@@ -275,56 +280,22 @@ def import_record(
         outcome.task_id,
     )
     class_name = record["class_name"]
-    solution = _parse_or_none(record["solution_code"])
-    if solution is None or find_class(solution, class_name) is None:
-        outcome.error = "the canonical solution is not valid Python or lacks the class"
+    merged = _merged_solution(record, class_name, outcome)
+    if merged is None:
         return outcome
-    class_doc, method_docs = _contract_docstrings(record, outcome)
-    merged = solution.visit(_MergeDocstrings(class_name, class_doc, method_docs)).code
-    if not merged.endswith("\n"):
-        merged += "\n"
-
-    tests = record["test"]
-    if not tests.endswith("\n"):
-        tests += "\n"
-    test_module_text = f"from {SOLUTION_MODULE} import *\n" + tests
+    test_module_text = _test_module_text(record)
     try:
         test_module = analyse_tests(test_module_text, "tests.py")
     except InputError as exc:
         outcome.error = f"the test module is not valid Python: {exc.message}"
         return outcome
     present = {c.name for c in test_module.classes}
-    for listed in record["test_classes"]:
-        if listed != listed.strip() and listed.strip() in present:
-            outcome.repairs.append(f"test class name {listed!r} listed with surrounding spaces")
-        elif listed not in present:
-            outcome.repairs.append(f"listed test class {listed} does not exist in the test module")
-    for name in present - {t.strip() for t in record["test_classes"]}:
-        outcome.repairs.append(f"test class {name} exists but was not listed")
-    for test_class in test_module.classes:
-        if not test_class.tests:
-            outcome.repairs.append(
-                f"test class {test_class.name} holds no tests (kept as published)"
-            )
-
-    overrides: dict[str, str] = {}
-    for method in record["methods_info"]:
-        wanted = method["test_class"].strip()
-        conventional = method_test_class(class_name, method["method_name"])
-        if wanted != conventional and not (
-            wanted.lower() == conventional.lower() and wanted in present
-        ):
-            overrides[method["method_name"]] = wanted
+    outcome.repairs += _test_class_repairs(record, test_module, present)
+    overrides = _test_class_overrides(record, class_name, present)
     if overlay is not None:
-        overlaid = apply_overlay(test_module_text, overlay)
-        test_module_text = overlaid.source
-        outcome.plus = overlaid.notes
-        conventional = {
-            m["method_name"]: method_test_class(class_name, m["method_name"])
-            for m in record["methods_info"]
-        }
-        outcome.plus += retarget_test_classes(overrides, conventional, overlay)
-        outcome.plus += equivalent_mutant_notes(overlay)
+        test_module_text = _apply_plus(
+            record, class_name, test_module_text, overrides, overlay, outcome
+        )
     folder = out_dir / folder_name
     write_task_folder(folder, _meta(record, outcome, overrides, overlay), merged, test_module_text)
     try:
@@ -334,6 +305,85 @@ def import_record(
         return outcome
     outcome.folder = folder
     return outcome
+
+
+def _merged_solution(
+    record: Mapping[str, Any], class_name: str, outcome: ImportOutcome
+) -> str | None:
+    """The canonical solution with the contract's docstrings merged in; None (with
+    `outcome.error` set) when it does not parse or lacks the class."""
+    solution = _parse_or_none(record["solution_code"])
+    if solution is None or find_class(solution, class_name) is None:
+        outcome.error = "the canonical solution is not valid Python or lacks the class"
+        return None
+    class_doc, method_docs = _contract_docstrings(record, outcome)
+    merged = solution.visit(_MergeDocstrings(class_name, class_doc, method_docs)).code
+    if not merged.endswith("\n"):
+        merged += "\n"
+    return merged
+
+
+def _test_module_text(record: Mapping[str, Any]) -> str:
+    """The record's tests as a module of their own, importing the solution as ClassEval's
+    harness does."""
+    tests = record["test"]
+    if not tests.endswith("\n"):
+        tests += "\n"
+    return f"from {SOLUTION_MODULE} import *\n" + tests
+
+
+def _test_class_repairs(
+    record: Mapping[str, Any], test_module: TestModule, present: set[str]
+) -> list[str]:
+    """Where the record's list of test classes and the test module disagree."""
+    repairs = []
+    for listed in record["test_classes"]:
+        if listed != listed.strip() and listed.strip() in present:
+            repairs.append(f"test class name {listed!r} listed with surrounding spaces")
+        elif listed not in present:
+            repairs.append(f"listed test class {listed} does not exist in the test module")
+    for name in present - {t.strip() for t in record["test_classes"]}:
+        repairs.append(f"test class {name} exists but was not listed")
+    for test_class in test_module.classes:
+        if not test_class.tests:
+            repairs.append(f"test class {test_class.name} holds no tests (kept as published)")
+    return repairs
+
+
+def _test_class_overrides(
+    record: Mapping[str, Any], class_name: str, present: set[str]
+) -> dict[str, str]:
+    """Method name -> its test class, for methods whose test class is not the conventional
+    one (a case-only difference counts when the conventional name exists)."""
+    overrides: dict[str, str] = {}
+    for method in record["methods_info"]:
+        wanted = method["test_class"].strip()
+        conventional = method_test_class(class_name, method["method_name"])
+        if wanted != conventional and not (
+            wanted.lower() == conventional.lower() and wanted in present
+        ):
+            overrides[method["method_name"]] = wanted
+    return overrides
+
+
+def _apply_plus(
+    record: Mapping[str, Any],
+    class_name: str,
+    test_module_text: str,
+    overrides: dict[str, str],
+    overlay: TaskOverlay,
+    outcome: ImportOutcome,
+) -> str:
+    """The test module with ClassEval+'s repairs and added tests; notes each change."""
+    overlaid = apply_overlay(test_module_text, overlay)
+    outcome.plus = overlaid.notes
+    conventional = {
+        m["method_name"]: method_test_class(class_name, m["method_name"])
+        for m in record["methods_info"]
+    }
+    outcome.plus += retarget_test_classes(overrides, conventional, overlay)
+    outcome.plus += equivalent_mutant_notes(overlay)
+    return overlaid.source
 
 
 def _import_one(job: tuple[Mapping[str, Any], Path, str, TaskOverlay | None]) -> ImportOutcome:

@@ -8,12 +8,13 @@ skeleton (docstrings and constructor kept, other bodies removed) and the depende
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from classwright.authoring.source import parse_source
 from classwright.evaluator.dependencies import class_methods, find_class, method_dependencies
@@ -222,6 +223,36 @@ def analyse_class(source: str, path: str | Path, class_name: str | None = None) 
     classes must name one.
     """
     module = parse_source(source, path)
+    class_name, class_def = _chosen_class(module, path, class_name)
+    imports = _imports_of(module)
+    methods = class_methods(class_def)
+    init = next((m for m in methods if m.name.value == "__init__"), None)
+
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    description = _class_description(source, class_def, positions)
+    constructor = _constructor_text(source, class_name, init, positions)
+
+    stripped = module.visit(_StripDocstrings(class_name))
+    stripped_code = stripped.code
+    models = _method_models(source, stripped, wrapper, class_name, methods)
+    skeleton = module.visit(_Skeleton(class_name)).code
+    return ClassModel(
+        class_name=class_name,
+        imports=imports,
+        class_description=description,
+        constructor=constructor,
+        fields=_fields(init),
+        methods=models,
+        skeleton=skeleton,
+        code_without_docstrings=stripped_code,
+    )
+
+
+def _chosen_class(
+    module: cst.Module, path: str | Path, class_name: str | None
+) -> tuple[str, cst.ClassDef]:
+    """The name and definition of the class to describe: ``class_name``, else the only one."""
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     if class_name is None:
         if len(classes) != 1:
@@ -231,35 +262,58 @@ def analyse_class(source: str, path: str | Path, class_name: str | None = None) 
     class_def = find_class(module, class_name)
     if class_def is None:
         raise InputError(path, f"no top-level class named {class_name!r}")
+    return class_name, class_def
 
-    imports = tuple(
+
+def _imports_of(module: cst.Module) -> tuple[str, ...]:
+    """The module's top-level import statements, as written."""
+    return tuple(
         module.code_for_node(stmt).strip()
         for stmt in module.body
         if isinstance(stmt, cst.SimpleStatementLine)
         and any(isinstance(s, cst.Import | cst.ImportFrom) for s in stmt.body)
     )
-    methods = class_methods(class_def)
-    init = next((m for m in methods if m.name.value == "__init__"), None)
 
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    positions = wrapper.resolve(PositionProvider)
+
+def _class_description(
+    source: str, class_def: cst.ClassDef, positions: Mapping[cst.CSTNode, CodeRange]
+) -> str:
+    """The lines of the class docstring, or "" without one."""
     class_doc = docstring_statement(class_def.body)
-    description = ""
-    if class_doc is not None:
-        pos = positions[class_doc]
-        description = "\n".join(source.splitlines()[pos.start.line - 1 : pos.end.line]) + "\n"
+    if class_doc is None:
+        return ""
+    pos = positions[class_doc]
+    return "\n".join(source.splitlines()[pos.start.line - 1 : pos.end.line]) + "\n"
+
+
+def _constructor_text(
+    source: str,
+    class_name: str,
+    init: cst.FunctionDef | None,
+    positions: Mapping[cst.CSTNode, CodeRange],
+) -> str:
+    """The class line followed by ``__init__`` from its ``def`` on (ClassEval's constructor)."""
     constructor = f"class {class_name}: \n"
     if init is not None:
         pos = positions[init]
         start = positions[init.name].start.line
         constructor += "\n".join(source.splitlines()[start - 1 : pos.end.line]) + "\n"
+    return constructor
 
-    stripped = module.visit(_StripDocstrings(class_name))
+
+def _method_models(
+    source: str,
+    stripped: cst.Module,
+    wrapper: MetadataWrapper,
+    class_name: str,
+    methods: Sequence[cst.FunctionDef],
+) -> tuple[MethodModel, ...]:
+    """One model per method but ``__init__``, in the order of the class; ``stripped`` is the
+    module without docstrings."""
     stripped_code = stripped.code
     stripped_spans = _method_spans(MetadataWrapper(stripped, unsafe_skip_copy=True), class_name)
     spans = _method_spans(wrapper, class_name)
     tags = method_dependencies(wrapper, class_name)
-
     models = []
     for func in methods:
         name = func.name.value
@@ -277,14 +331,4 @@ def analyse_class(source: str, path: str | Path, class_name: str | None = None) 
                 has_docstring=docstring_statement(func.body) is not None,
             )
         )
-    skeleton = module.visit(_Skeleton(class_name)).code
-    return ClassModel(
-        class_name=class_name,
-        imports=imports,
-        class_description=description,
-        constructor=constructor,
-        fields=_fields(init),
-        methods=tuple(models),
-        skeleton=skeleton,
-        code_without_docstrings=stripped_code,
-    )
+    return tuple(models)

@@ -208,6 +208,30 @@ class _Frames:
                 raise WorkerDied("the sandbox went away")
 
 
+@dataclass
+class _SampleWatch:
+    """What `Worker._follow` keeps track of while one sample runs."""
+
+    state: Attempt
+    token: str
+    limits: Limits
+    cap: float
+    """The monotonic time by which the whole sample must have ended."""
+    meter: WaitMeter | None
+    deadline: float
+    """The monotonic time the current phase (loading, a test, a fixture) must end by."""
+    phase_waiting: float = 0.0
+    """The meter's reading when the current phase began."""
+    child_pid: int | None = None
+    pending: bytes = b""
+    """The part of an event line read so far."""
+    pipe_open: bool = True
+    exited: dict[str, object] | None = None
+    """The zygote's `exited` frame, once it came."""
+    kill_sent_at: float | None = None
+    done_seen: bool = False
+
+
 class Worker:
     """A sandbox with a zygote inside that forks one fresh process per sample."""
 
@@ -382,86 +406,117 @@ class Worker:
         assert self.process is not None
         limits = request.limits
         meter = WaitMeter(self.process.pid) if request.measure_waiting else None
-        phase_waiting = 0.0
-        state = Attempt()
-        child_pid: int | None = None
-        pending = b""
-        pipe_open = True
-        exited: dict[str, object] | None = None
-        deadline = min(cap, time.monotonic() + limits.load_timeout)
-        kill_sent_at: float | None = None
-        done_seen = False
+        watch = _SampleWatch(
+            state=Attempt(),
+            token=token,
+            limits=limits,
+            cap=cap,
+            meter=meter,
+            deadline=min(cap, time.monotonic() + limits.load_timeout),
+        )
         selector = selectors.DefaultSelector()
         selector.register(read_end, selectors.EVENT_READ, "pipe")
         selector.register(self.sock, selectors.EVENT_READ, "control")
         try:
-            while exited is None or pipe_open:
-                now = time.monotonic()
-                if state.done and not done_seen:
-                    done_seen = True
-                    deadline = min(deadline, now + KILL_GRACE_SECONDS)
-                if exited is None and kill_sent_at is None and now >= deadline:
-                    state.timed_out = not state.done
-                    state.capped = now >= cap
-                    self._send_kill()
-                    kill_sent_at = now
-                if kill_sent_at is not None and exited is None:
-                    if now - kill_sent_at > KILL_GRACE_SECONDS:
-                        state.worker_lost = True
-                        break
-                    wait = kill_sent_at + KILL_GRACE_SECONDS - now
-                elif exited is not None:
-                    wait = KILL_GRACE_SECONDS  # only the pipe is left to drain
-                else:
-                    wait = max(0.0, deadline - now)
-                if meter is not None and exited is None:
-                    meter.read()
-                    wait = min(wait, WaitMeter.POLL_SECONDS)
+            while watch.exited is None or watch.pipe_open:
+                wait = self._next_wait(watch)
+                if wait is None:
+                    break
                 events = selector.select(timeout=wait)
-                if not events and exited is not None:
+                if not events and watch.exited is not None:
                     break  # a process outside our reach holds the pipe; results are complete
                 for key, _mask in events:
                     if key.data == "pipe":
-                        chunk = os.read(read_end, 1 << 16)
-                        if not chunk:
-                            pipe_open = False
-                            selector.unregister(read_end)
-                            continue
-                        pending += chunk
-                        *lines, pending = pending.split(b"\n")
-                        for line in lines:
-                            waiting = meter.read() if meter is not None else 0.0
-                            if self._on_event(state, line, token, child_pid, limits):
-                                phase = limits.limit_for(state.affected)
-                                deadline = min(cap, time.monotonic() + phase)
-                                phase_waiting = waiting
-                            elif meter is not None:
-                                for test_id in state.results.keys() - state.waited.keys():
-                                    state.waited[test_id] = max(0.0, waiting - phase_waiting)
+                        self._read_pipe(watch, read_end, selector)
                     else:
-                        try:
-                            alive = self.frames.feed()
-                        except OSError:
-                            alive = False
-                        if not alive:
-                            # The sample killed the zygote: its pid namespace is gone with it.
-                            selector.unregister(self.sock)
-                            exited = {"code": None, "lost": True}
-                            state.worker_lost = True
-                            continue
-                        try:
-                            while (frame := self.frames.pop()) is not None:
-                                if frame.get("op") == "forked":
-                                    child_pid = frame["pid"]  # type: ignore[assignment]
-                                elif frame.get("op") == "exited":
-                                    exited = frame
-                        except WorkerDied:
-                            # Something wrote into the control channel: this worker is done.
-                            selector.unregister(self.sock)
-                            exited = {"code": None, "lost": True}
-                            state.worker_lost = True
+                        self._read_control(watch, selector)
         finally:
             selector.close()
+        return self._finished(watch)
+
+    def _next_wait(self, watch: _SampleWatch) -> float | None:
+        """How long to wait for the next event, after killing a sample whose time is up; None
+        when the zygote did not answer a kill in time (the worker is lost)."""
+        state = watch.state
+        now = time.monotonic()
+        if state.done and not watch.done_seen:
+            watch.done_seen = True
+            watch.deadline = min(watch.deadline, now + KILL_GRACE_SECONDS)
+        if watch.exited is None and watch.kill_sent_at is None and now >= watch.deadline:
+            state.timed_out = not state.done
+            state.capped = now >= watch.cap
+            self._send_kill()
+            watch.kill_sent_at = now
+        if watch.kill_sent_at is not None and watch.exited is None:
+            if now - watch.kill_sent_at > KILL_GRACE_SECONDS:
+                state.worker_lost = True
+                return None
+            wait = watch.kill_sent_at + KILL_GRACE_SECONDS - now
+        elif watch.exited is not None:
+            wait = KILL_GRACE_SECONDS  # only the pipe is left to drain
+        else:
+            wait = max(0.0, watch.deadline - now)
+        if watch.meter is not None and watch.exited is None:
+            watch.meter.read()
+            wait = min(wait, WaitMeter.POLL_SECONDS)
+        return wait
+
+    def _read_pipe(
+        self, watch: _SampleWatch, read_end: int, selector: selectors.BaseSelector
+    ) -> None:
+        """Read the sample's event lines that arrived and apply each complete one."""
+        chunk = os.read(read_end, 1 << 16)
+        if not chunk:
+            watch.pipe_open = False
+            selector.unregister(read_end)
+            return
+        watch.pending += chunk
+        *lines, watch.pending = watch.pending.split(b"\n")
+        for line in lines:
+            self._on_line(watch, line)
+
+    def _on_line(self, watch: _SampleWatch, line: bytes) -> None:
+        """Apply one event line: a new phase restarts the clock, and the CPU waiting since the
+        phase began is charged to the tests it finished."""
+        state, meter = watch.state, watch.meter
+        waiting = meter.read() if meter is not None else 0.0
+        if self._on_event(state, line, watch.token, watch.child_pid, watch.limits):
+            phase = watch.limits.limit_for(state.affected)
+            watch.deadline = min(watch.cap, time.monotonic() + phase)
+            watch.phase_waiting = waiting
+        elif meter is not None:
+            for test_id in state.results.keys() - state.waited.keys():
+                state.waited[test_id] = max(0.0, waiting - watch.phase_waiting)
+
+    def _read_control(self, watch: _SampleWatch, selector: selectors.BaseSelector) -> None:
+        """Read the zygote's frames: the sample's pid once forked, its exit when it ended."""
+        assert self.sock is not None and self.frames is not None
+        try:
+            alive = self.frames.feed()
+        except OSError:
+            alive = False
+        if not alive:
+            # The sample killed the zygote: its pid namespace is gone with it.
+            selector.unregister(self.sock)
+            watch.exited = {"code": None, "lost": True}
+            watch.state.worker_lost = True
+            return
+        try:
+            while (frame := self.frames.pop()) is not None:
+                if frame.get("op") == "forked":
+                    watch.child_pid = frame["pid"]  # type: ignore[assignment]
+                elif frame.get("op") == "exited":
+                    watch.exited = frame
+        except WorkerDied:
+            # Something wrote into the control channel: this worker is done.
+            selector.unregister(self.sock)
+            watch.exited = {"code": None, "lost": True}
+            watch.state.worker_lost = True
+
+    @staticmethod
+    def _finished(watch: _SampleWatch) -> Attempt:
+        """The attempt, completed with what the zygote said about the sample's end."""
+        state, exited = watch.state, watch.exited
         state.exit_code = exited.get("code") if exited else None  # type: ignore[assignment]
         state.stderr = str(exited.get("stderr", "")) if exited else ""
         state.leftover = int(exited.get("leftover", 0)) if exited else 0  # type: ignore[call-overload]

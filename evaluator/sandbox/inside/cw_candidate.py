@@ -11,18 +11,28 @@ passed over (a mock the test assigned to a field, a key function): those calls g
 requests of their own.
 """
 
+from __future__ import annotations
+
 import builtins
 import importlib
 import operator
 import sys
 import traceback
 import types
+from typing import TYPE_CHECKING
 
-import cw_wire
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    # Type checkers see the sibling scripts as the package's modules they also are.
+    from . import cw_wire
+else:
+    import cw_wire
 
 TRACEBACK_CHARS = 1500
 
-OPERATIONS = {
+OPERATIONS: dict[str, Callable[..., Any]] = {
     "len": len,
     "iter": iter,
     "next": next,
@@ -60,6 +70,8 @@ class JudgeObject:
     """A judge-side object the test handed over (a mock, a function): it can only be called."""
 
     __slots__ = ("_cw_jid", "_cw_server")
+    _cw_jid: int
+    _cw_server: Server
 
     def __init__(self, jid, server):
         object.__setattr__(self, "_cw_jid", jid)

@@ -27,6 +27,8 @@ the truth of its own objects (`assertTrue(obj)`) and equality between two of its
 the judge's liveness (it can kill this process, which fails the test).
 """
 
+from __future__ import annotations
+
 import builtins
 import contextlib
 import importlib
@@ -35,9 +37,20 @@ import sys
 import types
 import unittest
 import unittest.mock
+from typing import TYPE_CHECKING, cast
 
-import cw_runner
-import cw_wire
+if TYPE_CHECKING:
+    # Type checkers see the sibling scripts as the package's modules they also are.
+    import socket
+    from collections.abc import Callable
+    from typing import Any
+
+    from . import cw_runner, cw_wire
+    from .cw_runner import Emit
+    from .cw_wire import RunRequest
+else:
+    import cw_runner
+    import cw_wire
 
 
 class CandidateLost(BaseException):
@@ -94,8 +107,8 @@ class RemoteType(type):
         return f"<remote class {cls.__module__}.{cls.__qualname__}>"
 
 
-def _binary(name, reflected=False):
-    def method(self, other):
+def _binary(name: str, reflected: bool = False) -> Callable[[RemoteObject, object], Any]:
+    def method(self: RemoteObject, other: object) -> Any:
         # Only between two of the candidate's objects: against data, the candidate would decide
         # an assertion's outcome (an object equal to anything, `5.0 - obj` that rounds to 0).
         if not isinstance(other, RemoteObject):
@@ -107,8 +120,8 @@ def _binary(name, reflected=False):
     return method
 
 
-def _unary(name, check=None):
-    def method(self):
+def _unary(name: str, check: type | None = None) -> Callable[[RemoteObject], Any]:
+    def method(self: RemoteObject) -> Any:
         value = _judge.op(self, name, ())
         if check is not None and type(value) is not check:
             raise TypeError(f"{name}() of a candidate object returned {type(value).__name__}")
@@ -122,7 +135,7 @@ class RemoteObject(metaclass=RemoteType):
 
     __slots__ = ("_cw_hid",)
 
-    @property
+    @property  # type: ignore[misc]  # read-only on purpose: a proxy's class cannot be swapped
     def __class__(self):
         # isinstance() consults __class__: a library object keeps its library class.
         return type(self).__dict__.get("_cw_real") or type(self)
@@ -223,8 +236,8 @@ class RemoteObject(metaclass=RemoteType):
     __neg__ = _unary("neg")
     __pos__ = _unary("pos")
     __invert__ = _unary("invert")
-    __eq__ = _binary("eq")  # type: ignore[assignment]
-    __ne__ = _binary("ne")  # type: ignore[assignment]
+    __eq__ = _binary("eq")
+    __ne__ = _binary("ne")
     __lt__ = _binary("lt")
     __le__ = _binary("le")
     __gt__ = _binary("gt")
@@ -272,7 +285,7 @@ class Judge(cw_runner.Hooks):
         self.hid_of = {}  # id(local stand-in) -> hid
         self.judge_objects = {}  # jid -> object handed to the candidate
         self.jid_of = {}
-        self.task_classes = ()
+        self.task_classes: tuple[RemoteType, ...] = ()
         self.unjudgeable = None
         self.coverage = False
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
@@ -405,7 +418,7 @@ class Judge(cw_runner.Hooks):
         except Exception:
             exc = cls.__new__(cls)
             exc.args = values
-        exc._cw_text = text if type(text) is str else ""
+        exc._cw_text = text if type(text) is str else ""  # type: ignore[attr-defined]
         if trace and type(trace) is str:
             exc.add_note("raised in the candidate:\n" + trace)
         return exc
@@ -426,9 +439,9 @@ class Judge(cw_runner.Hooks):
                 exc = self.exception_from(*info)
             else:
                 return self.codec.decode(reply.get("value"))
-        except cw_wire.WireError as exc:
-            self.channel.broken = self.channel.broken or str(exc)
-            raise CandidateLost(str(exc)) from None
+        except cw_wire.WireError as error:
+            self.channel.broken = self.channel.broken or str(error)
+            raise CandidateLost(str(error)) from None
         except RecursionError:
             self.channel.broken = "the candidate's answer nested too deeply"
             raise CandidateLost(self.channel.broken) from None
@@ -518,7 +531,7 @@ class Judge(cw_runner.Hooks):
                 )
             return original(patcher)
 
-        unittest.mock._patch.__enter__ = enter
+        unittest.mock._patch.__enter__ = enter  # type: ignore[method-assign]
 
     def context(self, name):
         if self.coverage and self.channel.broken is None:
@@ -531,7 +544,8 @@ def _remote_text(exc):
     return text if type(text) is str else Exception.__str__(exc)
 
 
-_judge = None
+# The judge of this process, set by `run` before any stand-in exists.
+_judge: Judge = cast("Judge", None)
 
 
 def names_of(exports):
@@ -579,47 +593,54 @@ def load_tests(judge, source, path, name, preset):
     return module
 
 
-def run(sock, request, emit, workdir):
-    """Load the candidate (in its process) and the tests (here), run them, report."""
-    global _judge
-    module_name = request["module_name"]
-    judge = _judge = Judge(sock, module_name)
-    judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
-    judge.guard_patches()
+def load_candidate(judge: Judge, emit: Emit) -> tuple[RemoteModule, list[object]] | None:
+    """The candidate's module and its public names, loaded in its process; None (reported as a
+    load error) when it did not load."""
     try:
         module, names = judge._ask({"kind": "request", "op": "load", "target": None})
         if not isinstance(module, RemoteModule) or type(names) is not list:
             raise CandidateLost("the candidate's module did not load as a module")
     except CandidateLost as exc:
         emit("load_error", error_type="CandidateLost", detail=str(exc))
-        return False
+        return None
     except BaseException as exc:
         emit(
             "load_error",
             error_type=type(exc).__name__,
             detail=cw_runner.short_exc(type(exc), exc, exc.__traceback__),
         )
-        return False
-    exports = request.get("exports")
-    if not exports:
-        # No task names given: the candidate's public names, but none that would shadow a
-        # builtin inside the tests, and a standard module's name only for that module.
-        exports = []
-        for n in names:
-            if type(n) is not str or hasattr(builtins, n):
-                continue
-            if n in sys.stdlib_module_names:
-                try:
-                    if not isinstance(getattr(module, n), types.ModuleType):
-                        continue
-                except Exception:
+        return None
+    return module, names
+
+
+def default_exports(module: RemoteModule, names: list[object]) -> list[str]:
+    """With no task names given: the candidate's public names, but none that would shadow a
+    builtin inside the tests, and a standard module's name only for that module."""
+    exports = []
+    for n in names:
+        if type(n) is not str or hasattr(builtins, n):
+            continue
+        if n in sys.stdlib_module_names:
+            try:
+                if not isinstance(getattr(module, n), types.ModuleType):
                     continue
-            exports.append(n)
-    candidate_path = os.path.join(workdir, module_name + ".py")
-    types.ModuleType.__setattr__(module, "__file__", candidate_path)
-    types.ModuleType.__setattr__(module, "__all__", own_names(exports))
-    imported = task_imports(exports)
-    sys.modules[module_name] = module
+            except Exception:
+                continue
+        exports.append(n)
+    return exports
+
+
+def load_judged_tests(
+    judge: Judge,
+    module: RemoteModule,
+    request: RunRequest,
+    workdir: str,
+    exports: list[str],
+    imported: dict[str, object],
+    emit: Emit,
+) -> types.ModuleType | None:
+    """The test module, after noting which of the exported names are the task's classes; None
+    (reported as a load error) when the tests did not load."""
     test_name = request["test_module_name"]
     try:
         found = []
@@ -631,7 +652,7 @@ def run(sock, request, emit, workdir):
             if isinstance(value, RemoteType):
                 found.append(value)
         judge.task_classes = tuple(found)
-        tests_module = load_tests(
+        return load_tests(
             judge, request["tests"], os.path.join(workdir, test_name + ".py"), test_name, imported
         )
     except BaseException as exc:
@@ -641,15 +662,43 @@ def run(sock, request, emit, workdir):
             error_type=kind,
             detail=cw_runner.short_exc(type(exc), exc, exc.__traceback__),
         )
-        return False
-    emit("loaded")
-    completed = cw_runner.run_module(tests_module, request["order"], emit, judge)
-    if not completed:
-        return False
+        return None
+
+
+def report_coverage(judge: Judge, emit: Emit) -> None:
     if judge.coverage and judge.channel.broken is None:
         try:
             report = judge._ask({"kind": "request", "op": "coverage", "context": None})
             emit("coverage", report=report)
         except BaseException:
             emit("coverage", report={"error": "the candidate did not report coverage"})
+
+
+def run(sock: socket.socket, request: RunRequest, emit: Emit, workdir: str) -> bool:
+    """Load the candidate (in its process) and the tests (here), run them, report."""
+    global _judge
+    module_name = request["module_name"]
+    judge = _judge = Judge(sock, module_name)
+    judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
+    judge.guard_patches()
+    loaded = load_candidate(judge, emit)
+    if loaded is None:
+        return False
+    module, names = loaded
+    exports = request.get("exports")
+    if not exports:
+        exports = default_exports(module, names)
+    candidate_path = os.path.join(workdir, module_name + ".py")
+    types.ModuleType.__setattr__(module, "__file__", candidate_path)
+    types.ModuleType.__setattr__(module, "__all__", own_names(exports))
+    imported = task_imports(exports)
+    sys.modules[module_name] = module
+    tests_module = load_judged_tests(judge, module, request, workdir, exports, imported, emit)
+    if tests_module is None:
+        return False
+    emit("loaded")
+    completed = cw_runner.run_module(tests_module, request["order"], emit, judge)
+    if not completed:
+        return False
+    report_coverage(judge, emit)
     return True

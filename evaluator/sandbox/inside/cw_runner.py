@@ -6,57 +6,85 @@ test method itself returned normally: an exception unittest swallows (its privat
 for one) cannot turn into a pass.
 """
 
+from __future__ import annotations
+
 import contextlib
 import time
 import traceback
+import types
 import unittest
 import unittest.result
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, Protocol, TypeAlias
+
+    Outcome: TypeAlias = tuple[str, str | None, str]
+    """(status, error type, detail) of one test."""
+    Failure: TypeAlias = tuple[str, str]
+    """(error type, detail) of a fixture that failed."""
+    ExcInfo: TypeAlias = tuple[type[BaseException], BaseException, types.TracebackType | None]
+    TestIds: TypeAlias = list[tuple[str, str]]
+    """(test id, method name) of the tests of one class, in order."""
+
+    class Emit(Protocol):
+        """Sends one event (`result`, `start`, ...) with its fields to the parent."""
+
+        def __call__(self, event: str, **fields: object) -> None: ...
+
 
 DETAIL_CHARS = 1500
 
 _clock = time.perf_counter
 
 
-def short_exc(exc_type, exc, tb):
+def short_exc(
+    exc_type: type[BaseException], exc: BaseException, tb: types.TracebackType | None
+) -> str:
     text = "".join(traceback.format_exception(exc_type, exc, tb))
     return text[-DETAIL_CHARS:]
 
 
 class Verdict(unittest.result.TestResult):
-    """Collects what unittest reports for one test; anything but a clean success is a failure."""
+    """Collects what unittest reports for one test; anything but a clean success is a failure.
 
-    def __init__(self):
+    unittest passes an `err` that always holds an exception, hence the narrower `ExcInfo`."""
+
+    def __init__(self) -> None:
         super().__init__()
-        self.problems = []
+        self.problems: list[Outcome] = []
         self.succeeded = False
 
-    def _problem(self, status, error_type, detail):
+    def _problem(self, status: str, error_type: str, detail: str) -> None:
         self.problems.append((status, error_type, detail))
 
-    def addSuccess(self, test):
+    def addSuccess(self, test: unittest.TestCase) -> None:
         self.succeeded = True
 
-    def addFailure(self, test, err):
+    def addFailure(self, test: unittest.TestCase, err: ExcInfo) -> None:  # type: ignore[override]
         self._problem("failed", err[0].__name__, short_exc(*err))
 
-    def addError(self, test, err):
+    def addError(self, test: unittest.TestCase, err: ExcInfo) -> None:  # type: ignore[override]
         self._problem("error", err[0].__name__, short_exc(*err))
 
-    def addSkip(self, test, reason):
+    def addSkip(self, test: unittest.TestCase, reason: str) -> None:
         self._problem("skipped", "Skipped", str(reason)[:DETAIL_CHARS])
 
-    def addExpectedFailure(self, test, err):
+    def addExpectedFailure(self, test: unittest.TestCase, err: ExcInfo) -> None:  # type: ignore[override]
         self._problem("failed", "ExpectedFailure", short_exc(*err))
 
-    def addUnexpectedSuccess(self, test):
+    def addUnexpectedSuccess(self, test: unittest.TestCase) -> None:
         self._problem("failed", "UnexpectedSuccess", "marked expectedFailure but passed")
 
-    def addSubTest(self, test, subtest, err):
+    def addSubTest(  # type: ignore[override]
+        self, test: unittest.TestCase, subtest: unittest.TestCase, err: ExcInfo | None
+    ) -> None:
         if err is not None:
             failure = issubclass(err[0], test.failureException)
             self._problem("failed" if failure else "error", err[0].__name__, short_exc(*err))
 
-    def outcome(self, returned):
+    def outcome(self, returned: bool) -> Outcome:
         if self.problems:
             return self.problems[0]
         if self.succeeded and returned:
@@ -70,16 +98,16 @@ class Returned:
     """Whether the outermost call of a test method returned (a nested call, e.g. the test run
     again from inside the candidate, does not count)."""
 
-    def __init__(self, method):
+    def __init__(self, method: Callable[..., object]) -> None:
         self.method = method
         self.depth = 0
         self.returned = False
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> object:
         # unittest reads markers such as `__unittest_expecting_failure__` off the method.
         return getattr(self.method, name)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: object, **kwargs: object) -> object:
         self.depth += 1
         try:
             result = self.method(*args, **kwargs)
@@ -97,24 +125,24 @@ class Hooks:
     # The judge stops at a dead candidate so that the parent runs the rest in a fresh pair.
     stop_when_broken = False
 
-    def broken(self):
+    def broken(self) -> str | None:
         """A reason why no further test may pass (tampering, a dead candidate), or None."""
         return None
 
-    def context(self, name):
+    def context(self, name: str) -> None:
         """Coverage context switch: a test id, "(fixtures)"."""
 
-    def checked_case(self, case, verdict):
+    def checked_case(self, case: unittest.TestCase, verdict: Verdict) -> str | None:
         """A reason why this test's result cannot be trusted, or None."""
         return None
 
-    def overrule(self):
+    def overrule(self) -> Failure | None:
         """(error type, detail) when the test that just ran cannot be judged here, or None."""
         return None
 
 
-def groups_of(order):
-    groups = []
+def groups_of(order: Sequence[str]) -> list[tuple[str, TestIds]]:
+    groups: list[tuple[str, TestIds]] = []
     for test_id in order:
         class_name, _, method = test_id.partition(".")
         if groups and groups[-1][0] == class_name:
@@ -124,7 +152,7 @@ def groups_of(order):
     return groups
 
 
-def run_one(cls, method, hooks):
+def run_one(cls: type[unittest.TestCase], method: str, hooks: Hooks) -> Outcome:
     verdict = Verdict()
     try:
         case = cls(method)
@@ -142,96 +170,154 @@ def run_one(cls, method, hooks):
     return status, error_type, detail
 
 
-def run_module(tests_module, order, emit, hooks, test_case=unittest.case.TestCase):
+def report(
+    emit: Emit,
+    test_id: str,
+    status: str,
+    error_type: str | None,
+    detail: str,
+    seconds: float = 0.0,
+) -> None:
+    emit(
+        "result",
+        test=test_id,
+        status=status,
+        error_type=error_type,
+        detail=detail,
+        seconds=seconds,
+    )
+
+
+def report_all(
+    emit: Emit, ids: list[str], status: str, error_type: str | None, detail: str
+) -> None:
+    for test_id in ids:
+        report(emit, test_id, status, error_type, detail)
+
+
+def set_up_module(
+    tests_module: types.ModuleType, order: Sequence[str], emit: Emit
+) -> Failure | None:
+    """(error type, detail) when the module's `setUpModule` raised, else None."""
+    emit("start", affects=list(order), phase="setUpModule")
+    try:
+        tests_module.setUpModule()
+    except BaseException as exc:
+        return (type(exc).__name__, short_exc(type(exc), exc, exc.__traceback__))
+    return None
+
+
+def class_absence(
+    cls: object, class_name: str, test_case: type[unittest.TestCase]
+) -> Outcome | None:
+    """Why `cls`, found under `class_name`, is no test class to run, or None."""
+    if not isinstance(cls, type):
+        return ("missing", "Missing", f"no test class {class_name}")
+    if not issubclass(cls, test_case):
+        return ("error", "Tampered", f"{class_name} is not a unittest.TestCase")
+    return None
+
+
+def set_up_class(cls: type[unittest.TestCase]) -> Failure | None:
+    """(error type, detail) when the class's `setUpClass` raised or skipped it, else None."""
+    try:
+        cls.setUpClass()
+    except BaseException as exc:
+        class_failure = (type(exc).__name__, short_exc(type(exc), exc, exc.__traceback__))
+        if isinstance(exc, unittest.SkipTest):
+            class_failure = ("Skipped", str(exc))
+        return class_failure
+    return None
+
+
+def run_test(
+    cls: type[unittest.TestCase], test_id: str, method: str, emit: Emit, hooks: Hooks, kind: str
+) -> str | None:
+    """Run one test method and report it; the reason the candidate broke, or None."""
+    emit("start", affects=[test_id], phase="test")
+    hooks.context(test_id)
+    started = _clock()
+    status, error_type, detail = run_one(cls, method, hooks)
+    seconds = _clock() - started
+    overruled = hooks.overrule()
+    if overruled is not None:
+        status, (error_type, detail) = "error", overruled
+    hooks.context("(fixtures)")
+    broken = hooks.broken()
+    if broken is not None:
+        status, error_type, detail = "error", kind, broken
+    report(emit, test_id, status, error_type, detail, seconds)
+    return broken
+
+
+def run_class(
+    cls: type[unittest.TestCase], tests: TestIds, emit: Emit, hooks: Hooks, kind: str
+) -> tuple[str | None, bool]:
+    """Run one class's tests between its class fixtures: (the reason the candidate broke or
+    None, False when the run must stop here)."""
+    ids = [test_id for test_id, _ in tests]
+    emit("start", affects=ids, phase="setUpClass")
+    class_failure = set_up_class(cls)
+    broken = hooks.broken()
+    if broken is not None:
+        class_failure = (kind, broken)
+    if class_failure is not None:
+        status = "skipped" if class_failure[0] == "Skipped" else "error"
+        report_all(emit, ids, status, class_failure[0], class_failure[1])
+        if broken is not None and hooks.stop_when_broken:
+            return broken, False
+        with contextlib.suppress(BaseException):
+            cls.doClassCleanups()
+        return broken, True
+    for test_id, method in tests:
+        if broken is not None:
+            report(emit, test_id, "error", kind, broken)
+            continue
+        if not callable(getattr(cls, method, None)):
+            report(emit, test_id, "missing", "Missing", f"no test method {test_id}")
+            continue
+        broken = run_test(cls, test_id, method, emit, hooks, kind)
+        if broken is not None and hooks.stop_when_broken:
+            return broken, False
+    emit("start", affects=[], phase="tearDownClass")
+    with contextlib.suppress(BaseException):
+        cls.tearDownClass()
+        cls.doClassCleanups()
+    return broken, True
+
+
+def run_module(
+    tests_module: types.ModuleType,
+    order: Sequence[str],
+    emit: Emit,
+    hooks: Hooks,
+    test_case: type[unittest.TestCase] = unittest.case.TestCase,
+) -> bool:
     """Run `order` (test ids) of `tests_module`, one `result` event per id; False when it stopped
     early at a broken candidate (the parent then runs the rest again)."""
-
-    def report(test_id, status, error_type, detail, seconds=0.0):
-        emit(
-            "result",
-            test=test_id,
-            status=status,
-            error_type=error_type,
-            detail=detail,
-            seconds=seconds,
-        )
-
     broken = hooks.broken()
     kind = hooks.broken_type
-    groups = groups_of(order)
     module_failure = None
     if broken is None and hasattr(tests_module, "setUpModule"):
-        emit("start", affects=list(order), phase="setUpModule")
-        try:
-            tests_module.setUpModule()
-        except BaseException as exc:
-            module_failure = (type(exc).__name__, short_exc(type(exc), exc, exc.__traceback__))
+        module_failure = set_up_module(tests_module, order, emit)
 
-    for class_name, tests in groups:
+    for class_name, tests in groups_of(order):
         ids = [test_id for test_id, _ in tests]
         if broken is not None:
-            for test_id in ids:
-                report(test_id, "error", kind, broken)
+            report_all(emit, ids, "error", kind, broken)
             continue
         if module_failure is not None:
-            for test_id in ids:
-                report(test_id, "error", module_failure[0], module_failure[1])
+            report_all(emit, ids, "error", module_failure[0], module_failure[1])
             continue
-        cls = getattr(tests_module, class_name, None)
-        if not isinstance(cls, type):
-            for test_id in ids:
-                report(test_id, "missing", "Missing", f"no test class {class_name}")
+        # Whatever the module holds under that name, until class_absence has vetted it.
+        cls: Any = getattr(tests_module, class_name, None)
+        absence = class_absence(cls, class_name, test_case)
+        if absence is not None:
+            report_all(emit, ids, *absence)
             continue
-        if not issubclass(cls, test_case):
-            for test_id in ids:
-                report(test_id, "error", "Tampered", f"{class_name} is not a unittest.TestCase")
-            continue
-        emit("start", affects=ids, phase="setUpClass")
-        class_failure = None
-        try:
-            cls.setUpClass()
-        except BaseException as exc:
-            class_failure = (type(exc).__name__, short_exc(type(exc), exc, exc.__traceback__))
-            if isinstance(exc, unittest.SkipTest):
-                class_failure = ("Skipped", str(exc))
-        broken = broken or hooks.broken()
-        if class_failure is not None or broken is not None:
-            if broken is not None:
-                class_failure = (kind, broken)
-            status = "skipped" if class_failure[0] == "Skipped" else "error"
-            for test_id in ids:
-                report(test_id, status, class_failure[0], class_failure[1])
-            if broken is not None and hooks.stop_when_broken:
-                return False
-            with contextlib.suppress(BaseException):
-                cls.doClassCleanups()
-            continue
-        for test_id, method in tests:
-            if broken is not None:
-                report(test_id, "error", kind, broken)
-                continue
-            if not callable(getattr(cls, method, None)):
-                report(test_id, "missing", "Missing", f"no test method {test_id}")
-                continue
-            emit("start", affects=[test_id], phase="test")
-            hooks.context(test_id)
-            started = _clock()
-            status, error_type, detail = run_one(cls, method, hooks)
-            seconds = _clock() - started
-            overruled = hooks.overrule()
-            if overruled is not None:
-                status, (error_type, detail) = "error", overruled
-            hooks.context("(fixtures)")
-            broken = hooks.broken()
-            if broken is not None:
-                status, error_type, detail = "error", kind, broken
-            report(test_id, status, error_type, detail, seconds)
-            if broken is not None and hooks.stop_when_broken:
-                return False
-        emit("start", affects=[], phase="tearDownClass")
-        with contextlib.suppress(BaseException):
-            cls.tearDownClass()
-            cls.doClassCleanups()
+        broken, carry_on = run_class(cls, tests, emit, hooks, kind)
+        if not carry_on:
+            return False
     if hasattr(tests_module, "tearDownModule") and broken is None:
         emit("start", affects=[], phase="tearDownModule")
         with contextlib.suppress(BaseException):

@@ -15,6 +15,8 @@ a list the candidate changes is current in the test after the call returns. A si
 shared container that nothing but the table holds any more, and tells the other side.
 """
 
+from __future__ import annotations
+
 import base64
 import collections
 import datetime
@@ -24,6 +26,36 @@ import json
 import math
 import struct
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any, NotRequired, TypedDict
+
+    class RunRequest(TypedDict):
+        """The parent's `run` or `pair` request to the zygote; the judge of a pair gets `tests`,
+        `order` and `exports` from the parent directly."""
+
+        op: str
+        token: str
+        candidate: str
+        order: list[str]
+        module_name: str
+        test_module_name: str
+        rlimits: dict[str, int]
+        coverage: bool
+        preload: list[str]
+        tests: NotRequired[str]
+        exports: NotRequired[list[str]]
+
+    class ZygoteSettings(TypedDict):
+        """The zygote's command-line settings (the sandbox's isolation decides them)."""
+
+        preload: list[str]
+        sample_root: str
+        scratch: str
+        kill_all: bool
+        wipe: NotRequired[list[str]]
+
 
 MAX_FRAME = 256 * 1024 * 1024
 MAX_DEPTH = 200
@@ -106,7 +138,7 @@ NAMED_TYPES = {
     )
 }
 NAMED_TYPES["NoneType"] = NoneType
-SHARED_KINDS = {
+SHARED_KINDS: dict[type, str] = {
     list: "l",
     dict: "d",
     set: "s",
@@ -256,7 +288,7 @@ class Codec:
         self.synced[ref] = shallow(value)
         tag = SHARED_KINDS[type(value)]
         if tag in ("d", "od", "ct", "dd"):
-            body = [
+            body: list[object] | str = [
                 [self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in value.items()
             ]
         elif tag == "ba":
@@ -357,7 +389,8 @@ class Codec:
         if type(ref) is not str or not ref:
             raise WireError("bad reference id")
         expected = _SHARED_TYPES[tag]
-        target = self.shared.get(ref)
+        # A container of the type the tag names (checked just below), or None.
+        target: Any = self.shared.get(ref)
         if target is not None and type(target) is not expected:
             raise WireError(f"reference {ref} changed its type")
         fresh = target is None
@@ -526,7 +559,7 @@ def _dec_image(_codec, item, _depth):
     if filename is not None:
         if type(filename) is not str or len(filename) > 4096:
             raise WireError("bad image file name")
-        image.filename = filename
+        image.filename = filename  # type: ignore[attr-defined]
     return image
 
 
@@ -585,7 +618,7 @@ class Channel:
         self.sock = sock
         self.codec = codec
         self.serve = serve
-        self.broken = None
+        self.broken: str | None = None
 
     def _send(self, message):
         updates, dropped = self.codec.changes()

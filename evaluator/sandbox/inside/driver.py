@@ -20,6 +20,8 @@ test ids before the sample starts, takes results only for the test it was told h
 the reporting process's own pid, and treats anything missing as a failure.
 """
 
+from __future__ import annotations
+
 import builtins
 import contextlib
 import ctypes
@@ -42,15 +44,21 @@ import unittest.mock
 import unittest.result
 import unittest.suite
 import unittest.util
+from typing import TYPE_CHECKING, NoReturn, cast
 
 # -I leaves the script's own folder off sys.path; the sibling modules live there.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import cw_candidate
-import cw_coverage
-import cw_judge
-import cw_runner
-import cw_wire
+if TYPE_CHECKING:
+    # Type checkers see the sibling scripts as the package's modules they also are.
+    from . import cw_candidate, cw_coverage, cw_judge, cw_runner, cw_wire
+    from .cw_wire import RunRequest, ZygoteSettings
+else:
+    import cw_candidate
+    import cw_coverage
+    import cw_judge
+    import cw_runner
+    import cw_wire
 
 CONTROL_FD = 3
 DETAIL_CHARS = 1500  # one event line stays below PIPE_BUF, so lines from two processes never mix
@@ -95,11 +103,11 @@ def recv_frame(sock):
 
 
 class Emitter:
-    def __init__(self, fd, token):
+    def __init__(self, fd: int, token: str) -> None:
         self.fd = fd
         self.token = token
 
-    def __call__(self, event, **fields):
+    def __call__(self, event: str, **fields: object) -> None:
         fields["event"] = event
         fields["token"] = self.token
         fields["pid"] = _getpid()
@@ -190,8 +198,8 @@ class Snapshot:
             for name, value in saved.items():
                 if now.get(name, _MISSING) is not value:
                     return f"{module.__name__}.{name} was replaced"
-        for name, module in self.modules.items():
-            if sys.modules.get(name) is not module:
+        for name, held in self.modules.items():
+            if sys.modules.get(name) is not held:
                 return f"module {name} was replaced"
         for name, value in self.unittest_attrs.items():
             if getattr(self.modules["unittest"], name, None) is not value:
@@ -254,7 +262,9 @@ def run_in_process(request, emit):
         if exports:
             # `from solution import *` then brings the task's names only, never a candidate's
             # module-level `len` or `sorted`.
-            candidate.__all__ = [str(entry).partition("=")[0] for entry in exports]
+            candidate.__all__ = [  # type: ignore[attr-defined]
+                str(entry).partition("=")[0] for entry in exports
+            ]
         tests_module = importlib.import_module(test_module_name)
     except BaseException as exc:  # the candidate may raise anything, SystemExit included
         emit(
@@ -320,7 +330,9 @@ def keep_only(*fds):
     os.closerange(low, 65536)
 
 
-def candidate_child(request, sock, workdir, stderr_path):
+def candidate_child(
+    request: RunRequest, sock: socket.socket, workdir: str, stderr_path: str
+) -> NoReturn:
     """The candidate's process of a pair; never returns."""
     code = 0
     try:
@@ -347,7 +359,13 @@ def candidate_child(request, sock, workdir, stderr_path):
     os._exit(code)
 
 
-def judge_child(request, parent_sock, candidate_sock, workdir, stderr_path):
+def judge_child(
+    request: RunRequest,
+    parent_sock: socket.socket,
+    candidate_sock: socket.socket,
+    workdir: str,
+    stderr_path: str,
+) -> NoReturn:
     """The judge's process of a pair; never returns."""
     code = 0
     try:
@@ -363,7 +381,7 @@ def judge_child(request, parent_sock, candidate_sock, workdir, stderr_path):
         suite = cw_wire.recv_frame(parent_sock)
         emit = Emitter(parent_sock.fileno(), request["token"])
         apply_limits(request["rlimits"])
-        run = dict(request, **suite)
+        run = cast("RunRequest", dict(request, **suite))
         if cw_judge.run(candidate_sock, run, emit, workdir):
             emit("done")
     except BaseException:
@@ -374,7 +392,7 @@ def judge_child(request, parent_sock, candidate_sock, workdir, stderr_path):
     os._exit(code)
 
 
-def sample_child(request, result_fd, workdir, stderr_path):
+def sample_child(request: RunRequest, result_fd: int, workdir: str, stderr_path: str) -> NoReturn:
     """Runs in the forked child; never returns."""
     code = 0
     try:
@@ -537,46 +555,55 @@ def tail(path, size=DETAIL_CHARS):
         return ""
 
 
-def serve_run(ctl, request, channel_fd, settings):
-    preload(request.get("preload", []))
-    if request.get("coverage"):
-        preload(["coverage"])
-    base = settings["sample_root"]
-    workdir = os.path.join(base, f"sample-{os.getpid()}-{request['token'][:12]}")
-    os.mkdir(workdir, 0o700)
-    stderr_path = os.path.join(settings["scratch"], "stderr-" + request["token"][:12])
-    paths = [stderr_path]
-    if request["op"] == "pair":
-        candidate_err = stderr_path + "-candidate"
-        paths.append(candidate_err)
-        parent_sock = socket.socket(fileno=channel_fd)
-        judge_end, candidate_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        candidate_pid = os.fork()
-        if candidate_pid == 0:
-            ctl.close()
-            parent_sock.close()
-            judge_end.close()
-            candidate_child(request, candidate_end, workdir, candidate_err)
-        candidate_end.close()
-        pid = os.fork()
-        if pid == 0:
-            ctl.close()
-            judge_child(request, parent_sock, judge_end, workdir, stderr_path)
+def fork_pair(
+    ctl: socket.socket,
+    request: RunRequest,
+    channel_fd: int,
+    workdir: str,
+    stderr_path: str,
+    candidate_err: str,
+) -> int:
+    """Fork the candidate's and the judge's processes of a `pair` request; the judge's pid."""
+    parent_sock = socket.socket(fileno=channel_fd)
+    judge_end, candidate_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    candidate_pid = os.fork()
+    if candidate_pid == 0:
+        ctl.close()
         parent_sock.close()
         judge_end.close()
-    else:
-        pid = os.fork()
-        if pid == 0:
-            ctl.close()
-            sample_child(request, channel_fd, workdir, stderr_path)
-        os.close(channel_fd)
-    send_frame(ctl, {"op": "forked", "pid": pid})
+        candidate_child(request, candidate_end, workdir, candidate_err)
+    candidate_end.close()
+    pid = os.fork()
+    if pid == 0:
+        ctl.close()
+        judge_child(request, parent_sock, judge_end, workdir, stderr_path)
+    parent_sock.close()
+    judge_end.close()
+    return pid
+
+
+def fork_single(
+    ctl: socket.socket, request: RunRequest, channel_fd: int, workdir: str, stderr_path: str
+) -> int:
+    """Fork the one process of a `run` request (in-process verdicts); its pid."""
+    pid = os.fork()
+    if pid == 0:
+        ctl.close()
+        sample_child(request, channel_fd, workdir, stderr_path)
+    os.close(channel_fd)
+    return pid
+
+
+def wait_for_sample(ctl: socket.socket, pid: int) -> tuple[int, bool, bool]:
+    """Wait until the reporting process exits, killing it when the parent asks or goes away:
+    (its wait status, whether it was killed, whether the parent is gone)."""
     pidfd = os.pidfd_open(pid)
     killed = False
     status = None
     parent_gone = False
     while status is None:
-        ready, _, _ = select.select([ctl, pidfd], [], [])
+        watched: list[socket.socket | int] = [ctl, pidfd]
+        ready, _, _ = select.select(watched, [], [])
         if pidfd in ready:
             _, status = os.waitpid(pid, 0)
             break
@@ -589,6 +616,11 @@ def serve_run(ctl, request, channel_fd, settings):
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
     os.close(pidfd)
+    return status, killed, parent_gone
+
+
+def clean_up_sample(paths: list[str], workdir: str, settings: ZygoteSettings) -> tuple[int, str]:
+    """Kill what the sample left, remove its files: (processes still there, its stderr)."""
     leftover = kill_leftovers(settings["kill_all"])
     detail = "\n".join(t for t in (tail(path) for path in paths) if t)
     for path in paths:
@@ -597,6 +629,29 @@ def serve_run(ctl, request, channel_fd, settings):
     remove_tree(workdir)
     for directory in settings.get("wipe", []):
         wipe(directory)
+    return leftover, detail
+
+
+def serve_run(
+    ctl: socket.socket, request: RunRequest, channel_fd: int, settings: ZygoteSettings
+) -> None:
+    preload(request.get("preload", []))
+    if request.get("coverage"):
+        preload(["coverage"])
+    base = settings["sample_root"]
+    workdir = os.path.join(base, f"sample-{os.getpid()}-{request['token'][:12]}")
+    os.mkdir(workdir, 0o700)
+    stderr_path = os.path.join(settings["scratch"], "stderr-" + request["token"][:12])
+    paths = [stderr_path]
+    if request["op"] == "pair":
+        candidate_err = stderr_path + "-candidate"
+        paths.append(candidate_err)
+        pid = fork_pair(ctl, request, channel_fd, workdir, stderr_path, candidate_err)
+    else:
+        pid = fork_single(ctl, request, channel_fd, workdir, stderr_path)
+    send_frame(ctl, {"op": "forked", "pid": pid})
+    status, killed, parent_gone = wait_for_sample(ctl, pid)
+    leftover, detail = clean_up_sample(paths, workdir, settings)
     if parent_gone:
         sys.exit(0)
     send_frame(
