@@ -29,8 +29,9 @@ from classwright.schema.files import write_text_atomic
 T = TypeVar("T")
 
 CACHE_ENV = "CLASSWRIGHT_CACHE_DIR"
-FORMAT = 2
-"""Bumped when the stored layout of any analysis changes."""
+FORMAT = 3
+"""Bumped when the stored layout or meaning of any analysis changes (3: canonical times without
+the time spent waiting for a CPU)."""
 
 
 def default_cache_dir() -> Path:

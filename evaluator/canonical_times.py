@@ -28,7 +28,7 @@ from pathlib import Path
 
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits
-from classwright.evaluator.outcome import Status, TestOutcome
+from classwright.evaluator.outcome import Status
 from classwright.schema.files import write_text_atomic
 
 # Generous: the point is to measure a slow canonical test, not to cut it off.
@@ -36,11 +36,6 @@ MEASURE_LIMITS = Limits(test_timeout=12 * PROTOCOL_TEST_SECONDS)
 CACHE_VERSION = 2
 SLOW_SECONDS = 0.2
 REPEATS = 3
-MOST_WAITING_TAKEN_OUT = 0.75
-"""At most this share of a test's wall time counts as waiting. The processes' waiting is summed
-over every process of the sandbox, which can overstate what one test waited for; with this bound
-a measured time is never under a quarter of the wall time seen, so at the default factor 4 a
-derived limit is never under the time the canonical solution itself took."""
 
 TestTimes = dict[str, float | None]
 """Seconds per test id; None where the canonical run did not finish the test."""
@@ -138,12 +133,6 @@ def _timed_run(
         measure_waiting=True,
     )
     return {
-        test_id: (None if outcome.status is Status.TIMEOUT else _own_seconds(outcome))
+        test_id: (None if outcome.status is Status.TIMEOUT else outcome.own_seconds)
         for test_id, outcome in run.outcomes.items()
     }
-
-
-def _own_seconds(outcome: TestOutcome) -> float:
-    """A test's wall time without the time it waited for a CPU, within MOST_WAITING_TAKEN_OUT."""
-    waited = min(outcome.waited, MOST_WAITING_TAKEN_OUT * outcome.seconds)
-    return outcome.seconds - waited

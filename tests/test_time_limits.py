@@ -152,17 +152,16 @@ def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
 
 
 def test_waiting_taken_out_of_a_canonical_time_is_bounded() -> None:
-    from classwright.evaluator.canonical_times import _own_seconds
     from classwright.evaluator.outcome import Status, TestOutcome
 
     measured_at_load_ten = TestOutcome(Status.PASSED, seconds=22.6, waited=15.7)
-    assert _own_seconds(measured_at_load_ten) == pytest.approx(6.9)
+    assert measured_at_load_ten.own_seconds == pytest.approx(6.9)
     # Waiting over-counted across processes never takes more than three quarters away, so four
     # times the result still covers the wall time the canonical solution took.
     overstated = TestOutcome(Status.PASSED, seconds=2.0, waited=2.0)
-    assert _own_seconds(overstated) == pytest.approx(0.5)
-    assert 4 * _own_seconds(overstated) >= overstated.seconds
-    assert _own_seconds(TestOutcome(Status.PASSED, seconds=1.0)) == 1.0
+    assert overstated.own_seconds == pytest.approx(0.5)
+    assert 4 * overstated.own_seconds >= overstated.seconds
+    assert TestOutcome(Status.PASSED, seconds=1.0).own_seconds == 1.0
 
 
 BUSY = textwrap.dedent(
