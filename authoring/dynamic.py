@@ -439,8 +439,10 @@ def _confirmed(
     only, and the plain suite too: a change is put down to a condition only when it happens
     twice, and a test that changes under identical conditions is flaky, not condition-bound."""
     changed: dict[str, list[str]] = {}
-    for name, run in runs.items():
-        moved = [t for t, r in run.results.items() if canonical.passed(t) not in (None, r.passed)]
+    for name, record in runs.items():
+        moved = [
+            t for t, r in record.results.items() if canonical.passed(t) not in (None, r.passed)
+        ]
         if moved:
             changed[name] = moved
     if not changed:

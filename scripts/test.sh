@@ -7,8 +7,15 @@ cd "$(dirname "$0")/.."
 [ -x .venv/bin/classwright ] || bash scripts/setup.sh
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-pkg=$(.venv/bin/python -c 'import classwright, os; print(os.path.dirname(classwright.__file__))')
-.venv/bin/mypy "$pkg"
+# mypy checks the installed package as a whole (classwright.evaluator, .authoring, ...): run from
+# the checkout, `import classwright` would find the thin classwright/ folder instead, and run
+# inside site-packages mypy would read every other distribution as our modules.
+root=$(pwd)
+pkg=$(cd / && "$root/.venv/bin/python" -c 'import classwright, os; print(os.path.dirname(classwright.__file__))')
+typed=$(mktemp -d)
+cp -r "$pkg" "$typed/"
+(cd "$typed" && "$root/.venv/bin/mypy" -p classwright --config-file "$root/pyproject.toml")
+rm -rf "$typed"
 # Not `python -m pytest`: that puts the checkout first on sys.path, where the thin
 # classwright/ folder would shadow the installed package.
 .venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm" "$@"

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from classwright.evaluator.backends.base import (
     BackendName,
@@ -30,6 +30,8 @@ from classwright.evaluator.backends.base import (
 from classwright.evaluator.prompts import PromptStyle
 
 if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
+
     from classwright.evaluator.backends.options import GenerationOptions
 
 _MAX_RETRY_AFTER = 60.0
@@ -162,9 +164,10 @@ class OpenAIBackend:
             common["stop"] = list(sampling.stop)
         try:
             if self.chat:
-                response = self.client.chat.completions.create(
-                    messages=request.prompt.messages(), **common
-                )
+                # The prompt's messages are plain role/content dicts, which is what the
+                # typed message params describe.
+                messages = cast("list[ChatCompletionMessageParam]", request.prompt.messages())
+                response = self.client.chat.completions.create(messages=messages, **common)
             else:
                 response = self.client.completions.create(prompt=request.prompt.plain(), **common)
         except openai.RateLimitError as error:
