@@ -25,6 +25,7 @@ from typing import Any
 
 import libcst as cst
 
+from classwright.authoring.equivalents import EquivalentMutant
 from classwright.authoring.source import parse_source, read_source
 from classwright.authoring.testmodule import SOLUTION_MODULE, is_test_case
 from classwright.schema.errors import InputError
@@ -61,27 +62,6 @@ class TestClassRepair:
     method: str
     test_class: str
     reason: str
-
-
-@dataclass(frozen=True)
-class EquivalentMutant:
-    """A surviving mutant of the canonical solution that no test can observe, and why."""
-
-    method: str
-    line: int
-    original: str
-    replacement: str
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``[[equivalent_mutants]]`` entry of ``task.toml``."""
-        return {
-            "method": self.method,
-            "line": self.line,
-            "original": self.original,
-            "replacement": self.replacement,
-            "reason": self.reason,
-        }
 
 
 @dataclass(frozen=True)

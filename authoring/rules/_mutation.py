@@ -18,6 +18,7 @@ from classwright.authoring.adequacy.mutation_run import (
     MutationSettings,
     analyse_mutants,
 )
+from classwright.authoring.equivalents import EquivalentMutant
 from classwright.authoring.rules._execution import _cached
 from classwright.authoring.rules.framework import TaskContext, task_analysis
 from classwright.schema.errors import InputError
@@ -77,22 +78,6 @@ class KillRate:
 
 
 @dataclass(frozen=True)
-class EquivalentMutant:
-    """A surviving mutant ``task.toml`` declares equivalent: no test can observe it."""
-
-    method: str
-    line: int
-    original: str
-    replacement: str
-    reason: str
-    index: int
-    """Its place among the ``[[equivalent_mutants]]`` entries, from 1 (to point at it)."""
-
-    def describe(self) -> str:
-        return f"{self.method} line {self.line} `{self.original}` -> `{self.replacement or ' '}`"
-
-
-@dataclass(frozen=True)
 class Adjusted:
     """A mutation run with the task's declared equivalent mutants set aside."""
 
@@ -133,17 +118,8 @@ def mutation_report(ctx: TaskContext) -> KillRate | None:
 
 def declared_equivalents(ctx: TaskContext) -> tuple[EquivalentMutant, ...]:
     """The ``[[equivalent_mutants]]`` entries of ``task.toml`` (its schema checked them)."""
-    return tuple(
-        EquivalentMutant(
-            method=entry["method"],
-            line=entry["line"],
-            original=entry["original"],
-            replacement=entry["replacement"],
-            reason=entry["reason"],
-            index=n,
-        )
-        for n, entry in enumerate(ctx.task.meta.get("equivalent_mutants", ()), 1)
-    )
+    entries = ctx.task.meta.get("equivalent_mutants", ())
+    return tuple(EquivalentMutant.from_dict(entry, n) for n, entry in enumerate(entries, 1))
 
 
 def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...]) -> Adjusted:
@@ -153,7 +129,7 @@ def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...]) -> Adjus
     stale = []
     matched = 0
     for equivalent in declared:
-        kind = (equivalent.method, equivalent.line, equivalent.original, equivalent.replacement)
+        kind = equivalent.kind
         if kinds[kind] > 0:
             kinds[kind] -= 1
             matched += 1
