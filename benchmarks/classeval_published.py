@@ -284,7 +284,7 @@ def _paper_row(
         _official_pass_at_k(official, f"{model.official}_{letter}"),
         ours_by_file.get(("original", file_name)),
         ours_by_file.get(("plus", file_name)),
-        None if in_checkout else f"no published output ({file_name})",
+        None if in_checkout else f"not in this checkout ({file_name})",
     )
 
 
