@@ -72,19 +72,25 @@ class DocFileHandlerTestAddTable(unittest.TestCase):
 
 
 class DocFileHandlerTestGetAlignmentValue(unittest.TestCase):
-    # ClassEval names the class-level DocFileHandlerTest as this method's tests.
+    # ClassEval names the class-level DocFileHandlerTest as this method's tests. Alignments are
+    # compared as the numbers python-docx gives them: a library's enum member crosses from the
+    # candidate's process as an object of its own, which only equals itself.
     # Guards _get_alignment_value lines 87-92 (the table emptied, a key emptied, None).
     def test_get_alignment_value_left(self):
         handler = DocFileHandler("unused.docx")
-        self.assertEqual(handler._get_alignment_value("left"), WD_PARAGRAPH_ALIGNMENT.LEFT)
+        self.assertEqual(int(handler._get_alignment_value("left")), int(WD_PARAGRAPH_ALIGNMENT.LEFT))
 
     def test_get_alignment_value_center(self):
         handler = DocFileHandler("unused.docx")
-        self.assertEqual(handler._get_alignment_value("center"), WD_PARAGRAPH_ALIGNMENT.CENTER)
+        self.assertEqual(
+            int(handler._get_alignment_value("center")), int(WD_PARAGRAPH_ALIGNMENT.CENTER)
+        )
 
     def test_get_alignment_value_right(self):
         handler = DocFileHandler("unused.docx")
-        self.assertEqual(handler._get_alignment_value("right"), WD_PARAGRAPH_ALIGNMENT.RIGHT)
+        self.assertEqual(
+            int(handler._get_alignment_value("right")), int(WD_PARAGRAPH_ALIGNMENT.RIGHT)
+        )
 
     def test_get_alignment_value_ints(self):
         # ":return: int": python-docx numbers left, center and right 0, 1 and 2.
@@ -95,7 +101,7 @@ class DocFileHandlerTestGetAlignmentValue(unittest.TestCase):
     def test_get_alignment_value_sets_a_paragraph(self):
         handler = DocFileHandler("unused.docx")
         paragraph = Document().add_paragraph("x")
-        paragraph.alignment = handler._get_alignment_value("right")
+        paragraph.alignment = WD_PARAGRAPH_ALIGNMENT(int(handler._get_alignment_value("right")))
         self.assertEqual(paragraph.alignment, WD_PARAGRAPH_ALIGNMENT.RIGHT)
 
 
@@ -108,7 +114,9 @@ class DocFileHandlerTest(unittest.TestCase):
             self.assertIs(handler.add_heading("Results", 2), True)
             self.assertIs(handler.add_table([["n", "x"], [1, 2.5]]), True)
             doc = Document("report.docx")
-            self.assertEqual(doc.paragraphs[0].alignment, handler._get_alignment_value("right"))
+            self.assertEqual(
+                int(doc.paragraphs[0].alignment), int(handler._get_alignment_value("right"))
+            )
             self.assertEqual([p.style.name for p in doc.paragraphs], ["Normal", "Heading 2"])
             self.assertEqual(doc.tables[0].cell(1, 1).text, "2.5")
             self.assertEqual(handler.read_text(), "Body\nResults")
