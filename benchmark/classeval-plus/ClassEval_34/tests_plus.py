@@ -78,7 +78,9 @@ class DocFileHandlerTestGetAlignmentValue(unittest.TestCase):
     # Guards _get_alignment_value lines 87-92 (the table emptied, a key emptied, None).
     def test_get_alignment_value_left(self):
         handler = DocFileHandler("unused.docx")
-        self.assertEqual(int(handler._get_alignment_value("left")), int(WD_PARAGRAPH_ALIGNMENT.LEFT))
+        self.assertEqual(
+            int(handler._get_alignment_value("left")), int(WD_PARAGRAPH_ALIGNMENT.LEFT)
+        )
 
     def test_get_alignment_value_center(self):
         handler = DocFileHandler("unused.docx")
