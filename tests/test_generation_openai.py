@@ -426,8 +426,13 @@ def test_server_dying_mid_run_keeps_samples_and_resume_finishes(
 def test_ctrl_c_keeps_samples_and_resume_continues(
     task_ids: tuple[str, ...], serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
 ) -> None:
+    answered: list[int] = []
+
     def slow(server: Endpoint, count: int) -> Answer:
-        time.sleep(0.4)
+        # The first answer comes at once, the others slowly: the run is surely still going
+        # when the test sees the first sample and presses Ctrl-C, however busy the machine.
+        time.sleep(0.0 if not answered else 5.0)
+        answered.append(count)
         return canonical(server, count)
 
     server = serve(slow)
