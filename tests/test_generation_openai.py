@@ -444,8 +444,15 @@ def test_ctrl_c_keeps_samples_and_resume_continues(
         *generate_args(server.url, tasks_file, out, "--concurrency", "1"),
     ]
     # cwd outside the checkout: ``-m`` must import the installed package, not the folder.
+    # A runner that started the tests in the background may have them ignore SIGINT, which the
+    # child would inherit (Python then never raises KeyboardInterrupt): give Ctrl-C back to it.
     process = subprocess.Popen(
-        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     while not (out.exists() and out.read_text().count("\n") >= 1):
