@@ -27,7 +27,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 from pathlib import Path
 
 from agreement_classeval import (
@@ -41,6 +40,7 @@ from agreement_classeval import (
 from rich.console import Console
 from rich.table import Table
 
+from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 
 
@@ -156,9 +156,7 @@ def main() -> int:
 
 def _samples_of_kept_tasks(samples: Path, tasks: Path, scratch: Path) -> Path:
     """`samples` without the records of tasks ClassEval+ excludes (ClassEval_52)."""
-    kept = {
-        tomllib.loads(toml.read_text(encoding="utf-8"))["id"] for toml in tasks.glob("*/task.toml")
-    }
+    kept = {record.task_id for record in load_tasks(tasks)}
     records = [r for r in json.loads(samples.read_text("utf-8")) if r["task_id"] in kept]
     out = scratch / f"kept-{samples.name}"
     out.write_text(json.dumps(records), encoding="utf-8")

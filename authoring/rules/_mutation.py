@@ -35,6 +35,11 @@ class Survivor:
     original: str
     replacement: str
 
+    @property
+    def kind(self) -> tuple[str, int, str, str]:
+        """What an equivalent-mutant declaration must share with it to match."""
+        return (self.method, self.line, self.original, self.replacement)
+
     def describe(self) -> str:
         """As the kill-rate finding names it: ``method line N `a` -> `b```."""
         return f"{self.method} line {self.line} `{self.original}` -> `{self.replacement or ' '}`"
@@ -125,21 +130,19 @@ def declared_equivalents(ctx: TaskContext) -> tuple[EquivalentMutant, ...]:
 def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...]) -> Adjusted:
     """Match each declaration to one survivor of its kind (two identical changes on one line
     need two declarations); the rest of the survivors count, unmatched declarations are stale."""
-    kinds = Counter((s.method, s.line, s.original, s.replacement) for s in report.survivors)
+    kinds = Counter(s.kind for s in report.survivors)
     stale = []
     matched = 0
     for equivalent in declared:
-        kind = equivalent.kind
-        if kinds[kind] > 0:
-            kinds[kind] -= 1
+        if kinds[equivalent.kind] > 0:
+            kinds[equivalent.kind] -= 1
             matched += 1
         else:
             stale.append(equivalent)
     left = []
     for survivor in report.survivors:
-        kind = (survivor.method, survivor.line, survivor.original, survivor.replacement)
-        if kinds[kind] > 0:
-            kinds[kind] -= 1
+        if kinds[survivor.kind] > 0:
+            kinds[survivor.kind] -= 1
             left.append(survivor)
     return Adjusted(
         total=report.total - matched,

@@ -350,9 +350,7 @@ class _SuiteState:
         for test_id in test_ids:
             self.outcomes.setdefault(test_id, outcome)
 
-    def take(
-        self, attempt: Attempt, remaining: list[str], limits: Limits, test_ids: list[str]
-    ) -> bool:
+    def take(self, attempt: Attempt, remaining: list[str], limits: Limits) -> bool:
         """Record what `attempt` reported; False when the suite is over."""
         progressed = False
         for test_id, (status, error_type, detail, seconds) in attempt.results.items():
@@ -370,22 +368,17 @@ class _SuiteState:
         if attempt.done:
             self.settle(remaining, TestOutcome(Status.MISSING, "Missing", "no result was reported"))
             return False
-        return self._take_ending(attempt, remaining, limits, test_ids, progressed)
+        return self._take_ending(attempt, remaining, limits, progressed)
 
     def _take_ending(
-        self,
-        attempt: Attempt,
-        remaining: list[str],
-        limits: Limits,
-        test_ids: list[str],
-        progressed: bool,
+        self, attempt: Attempt, remaining: list[str], limits: Limits, progressed: bool
     ) -> bool:
         """The attempt was killed or crashed: settle the tests it was running."""
         kind, error_type = (
             (Status.TIMEOUT, "Timeout") if attempt.timed_out else (Status.CRASHED, "Crash")
         )
         if attempt.capped:
-            cap_seconds = limits.sample_cap(test_ids)
+            cap_seconds = limits.sample_cap(self.test_ids)
             detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
         elif attempt.timed_out:
             limit = limits.limit_for(attempt.affected) if attempt.loaded else limits.load_timeout
@@ -487,7 +480,7 @@ class SuiteRunner:
             attempt = self._attempt(config, request, remaining, cap, state)
             if attempt is None:
                 continue
-            if not state.take(attempt, remaining, job.limits, test_ids):
+            if not state.take(attempt, remaining, job.limits):
                 break
             remaining = [t for t in remaining if t not in state.outcomes]
         return SuiteRun(
