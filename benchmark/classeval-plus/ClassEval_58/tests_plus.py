@@ -5,25 +5,26 @@ import unittest
 from solution import MinesweeperGame
 
 
+def _game_with_two_mines(test):
+    # The published tests that this module replaces expect exactly two mines, but the canonical
+    # solution draws each mine's cell independently, so two draws may share a cell (one run in
+    # nine on a 3x3 map). Seeding in the test cannot help: under two-process verdicts the class
+    # draws in its own process.
+    minesweeper_game = MinesweeperGame(3, 2)
+    cells = [cell for row in minesweeper_game.minesweeper_map for cell in row]
+    test.assertEqual(3, len(minesweeper_game.minesweeper_map))
+    test.assertIn(cells.count("X"), (1, 2))
+    return minesweeper_game
+
+
 class MinesweeperGameTestGenerateMineSweeperMap(unittest.TestCase):
     def test_generate_mine_sweeper_map(self):
-        # Replaces the published test, which expects exactly two mines: the canonical solution
-        # draws each mine's cell independently, so two draws may share a cell. Seeding here
-        # cannot help, since under two-process verdicts the class draws in another process.
-        minesweeper_game = MinesweeperGame(3, 2)
-        cells = [cell for row in minesweeper_game.minesweeper_map for cell in row]
-        self.assertEqual(3, len(minesweeper_game.minesweeper_map))
-        self.assertIn(cells.count("X"), (1, 2))
+        _game_with_two_mines(self)
 
 
 class MinesweeperGameTestMain(unittest.TestCase):
     def test_minesweeper_main_2(self):
-        # Replaces the published test, which counts two mines on a 3x3 map that the canonical
-        # solution fills by two independent draws (one run in nine they coincide).
-        minesweeper_game = MinesweeperGame(3, 2)
-        cells = [cell for row in minesweeper_game.minesweeper_map for cell in row]
-        self.assertEqual(3, len(minesweeper_game.minesweeper_map))
-        self.assertIn(cells.count("X"), (1, 2))
+        minesweeper_game = _game_with_two_mines(self)
         hidden = [["-"] * 3 for _ in range(3)]
         self.assertEqual(hidden, minesweeper_game.generate_playerMap())
         minesweeper_game.minesweeper_map = [["X", 1, 1], [1, "X", 1], [1, 1, 1]]
