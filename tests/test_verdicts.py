@@ -367,3 +367,80 @@ def test_an_exception_returned_as_a_value_arrives_as_one() -> None:
     ids = ["LedgerTest.test_last_error"]
     for verdicts in (TWO_PROCESS, IN_PROCESS):
         assert run_suite(candidate, tests, ids, verdicts=verdicts).passed, verdicts
+
+
+LOGGING_TESTS = textwrap.dedent(
+    """
+    import logging
+    import unittest
+    from solution import *
+
+
+    class GateTest(unittest.TestCase):
+        def test_an_access_is_logged(self):
+            with self.assertLogs(level=1) as logs:
+                self.assertIs(Gate().enter("ann"), True)
+            self.assertEqual([(r.levelno, r.getMessage()) for r in logs.records], [(1, "ann in")])
+
+        def test_a_named_logger_is_caught_by_its_name(self):
+            with self.assertLogs("gate.audit", level="INFO") as logs:
+                Gate().audit("bo")
+            self.assertEqual(logs.output, ["INFO:gate.audit:audit bo"])
+
+        def test_a_level_below_the_loggers_is_not_seen(self):
+            with self.assertNoLogs(level="WARNING"):
+                Gate().audit("cy")
+    """
+)
+LOGGING = textwrap.dedent(
+    """
+    import logging
+
+
+    class Gate:
+        def enter(self, name):
+            logging.log(msg=name + " in", level=1)
+            return True
+
+        def audit(self, name):
+            logging.getLogger("gate.audit").info("audit %s", name)
+    """
+)
+LOGGING_IDS = [
+    "GateTest.test_an_access_is_logged",
+    "GateTest.test_a_named_logger_is_caught_by_its_name",
+    "GateTest.test_a_level_below_the_loggers_is_not_seen",
+]
+
+
+@pytest.mark.parametrize("verdicts", [TWO_PROCESS, IN_PROCESS])
+def test_the_candidates_logging_reaches_assert_logs(verdicts: str) -> None:
+    run = run_suite(LOGGING, LOGGING_TESTS, LOGGING_IDS, verdicts=verdicts)
+    failed = {k: o.detail[-300:] for k, o in run.outcomes.items() if not o.passed}
+    assert failed == {}
+    # The negative control: a candidate that does not log fails both assertLogs tests, and one
+    # that logs too loud fails the third.
+    silent = LOGGING.replace('logging.log(msg=name + " in", level=1)', "pass").replace(
+        'logging.getLogger("gate.audit").info("audit %s", name)', "pass"
+    )
+    run = run_suite(silent, LOGGING_TESTS, LOGGING_IDS, verdicts=verdicts)
+    assert {k for k, o in run.outcomes.items() if not o.passed} == set(LOGGING_IDS[:2])
+    loud = LOGGING.replace(".info(", ".error(")
+    run = run_suite(loud, LOGGING_TESTS, LOGGING_IDS, verdicts=verdicts)
+    assert {k for k, o in run.outcomes.items() if not o.passed} == set(LOGGING_IDS[1:])
+
+
+def test_forged_log_records_break_the_candidate_not_the_judge() -> None:
+    """Log records are plain data checked by the judge: a candidate that puts anything else in
+    the records it sends fails the test it was serving, as for any garbage on the wire."""
+    forging = LOGGING.replace(
+        "        return True",
+        "        for handler in logging.getLogger().handlers:\n"
+        "            getattr(handler, 'records', []).append(['x', 'high', 'forged'])\n"
+        "        return True",
+    )
+    assert forging != LOGGING
+    run = run_suite(forging, LOGGING_TESTS, LOGGING_IDS[:1], verdicts=TWO_PROCESS)
+    outcome = run.outcomes[LOGGING_IDS[0]]
+    assert not outcome.passed
+    assert outcome.error_type == "CandidateLost", outcome.detail

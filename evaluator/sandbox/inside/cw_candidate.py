@@ -9,12 +9,18 @@ Requests (from the judge) name a target by handle and an operation: `getattr`, `
 operation raised. While serving a request the candidate may call back into objects the judge
 passed over (a mock the test assigned to a field, a key function): those calls go to the judge as
 requests of their own.
+
+The candidate's log records go back with each reply as plain data (logger name, level, message)
+and the judge replays them through its own loggers, so a test's `assertLogs` sees what the
+candidate logged as it would in one process. The candidate can send any records it likes, but
+no more than it could by logging them.
 """
 
 from __future__ import annotations
 
 import builtins
 import importlib
+import logging
 import operator
 import sys
 import traceback
@@ -31,6 +37,8 @@ else:
     import cw_wire
 
 TRACEBACK_CHARS = 1500
+LOG_RECORDS = 1000  # per reply; a candidate that logs more has its first ones seen
+LOG_CHARS = 4000
 
 OPERATIONS: dict[str, Callable[..., Any]] = {
     "len": len,
@@ -99,6 +107,12 @@ class Server:
         self.judge_objects = {}
         self.codec = cw_wire.Codec("c", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
+        self.log = LogBuffer()
+        root = logging.getLogger()
+        root.addHandler(self.log)
+        # Every record is made and sent: the judge filters them by its own loggers' levels,
+        # which is where a test's assertLogs sets them.
+        root.setLevel(logging.NOTSET)
 
     # --- handles
 
@@ -179,6 +193,13 @@ class Server:
     # --- serving
 
     def serve(self, request):
+        reply = self.answer(request)
+        records = self.log.take()
+        if records:
+            reply["logs"] = records
+        return reply
+
+    def answer(self, request):
         described = set(self.described)
         try:
             value = self.perform(request)
@@ -269,6 +290,28 @@ class Server:
             except cw_wire.PeerGone:
                 return
             self.channel.reply(self.serve(request))
+
+
+class LogBuffer(logging.Handler):
+    """Keeps the records logged while a request is served, as [name, level, message]."""
+
+    def __init__(self):
+        super().__init__(logging.NOTSET)
+        self.records = []
+
+    def emit(self, record):
+        if len(self.records) >= LOG_RECORDS:
+            return
+        try:
+            message = record.getMessage()
+        except Exception:
+            message = str(record.msg)
+        if type(record.levelno) is int and type(record.name) is str:
+            self.records.append([record.name, record.levelno, str(message)[:LOG_CHARS]])
+
+    def take(self):
+        records, self.records = self.records, []
+        return records
 
 
 def _exception_class(module, qualname):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import importlib
+import logging
 import os
 import sys
 import types
@@ -275,6 +276,54 @@ def _is_runner_object(obj):
     ) or isinstance(owner, unittest.TestCase | unittest.TestResult | unittest.TestSuite)
 
 
+LOG_RECORDS = 1000  # per reply, as the candidate's side keeps them
+
+
+def replay_logs(records):
+    """Log here what the candidate logged while it served a request, through this process's
+    loggers of the same names, so that their levels and a test's `assertLogs` decide as they
+    would for a candidate in this process. Records are plain data: a name, a level, a text."""
+    if type(records) is not list or len(records) > LOG_RECORDS:
+        raise cw_wire.WireError("bad log records")
+    for item in records:
+        if (
+            type(item) is not list
+            or len(item) != 3
+            or type(item[0]) is not str
+            or type(item[1]) is not int
+            or type(item[2]) is not str
+        ):
+            raise cw_wire.WireError("bad log record")
+        name, level, text = item
+        logger = _existing_logger(name)
+        if logger.isEnabledFor(level):
+            record = logging.makeLogRecord(
+                {
+                    "name": name,
+                    "levelno": level,
+                    "levelname": logging.getLevelName(level),
+                    "msg": text,
+                    "args": None,
+                    "pathname": "candidate",
+                    "funcName": "candidate",
+                }
+            )
+            logger.handle(record)
+
+
+def _existing_logger(name):
+    """The logger of that name or, when this process has none, its nearest existing ancestor
+    (a logger nobody made here has no handlers and no level of its own, so the ancestor decides
+    the same); the candidate's names never create loggers here."""
+    known = logging.Logger.manager.loggerDict
+    while name:
+        found = known.get(name)
+        if isinstance(found, logging.Logger):
+            return found
+        name = name.rpartition(".")[0]
+    return logging.getLogger()
+
+
 class Judge(cw_runner.Hooks):
     broken_type = "CandidateLost"
     stop_when_broken = True
@@ -432,6 +481,8 @@ class Judge(cw_runner.Hooks):
     def _ask(self, message):
         try:
             reply = self.channel.request(message)
+            if "logs" in reply:
+                replay_logs(reply["logs"])
             if "raise" in reply:
                 info = reply["raise"]
                 if type(info) is not list or len(info) != 4:
