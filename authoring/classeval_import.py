@@ -20,7 +20,7 @@ import libcst as cst
 from classwright.authoring.classeval_plus import (
     TaskOverlay,
     apply_overlay,
-    equivalent_mutant_notes,
+    declaration_notes,
     prompt_suppressions,
     retarget_test_classes,
 )
@@ -255,6 +255,8 @@ def _meta(
         meta["suppressions"] = prompt_suppressions(overlay)
     if overlay is not None and overlay.equivalent_mutants:
         meta["equivalent_mutants"] = [m.to_dict() for m in overlay.equivalent_mutants]
+    if overlay is not None and overlay.uncovered_branches:
+        meta["uncovered_branches"] = [b.to_dict() for b in overlay.uncovered_branches]
     return meta
 
 
@@ -382,7 +384,7 @@ def _apply_plus(
         for m in record["methods_info"]
     }
     outcome.plus += retarget_test_classes(overrides, conventional, overlay)
-    outcome.plus += equivalent_mutant_notes(overlay)
+    outcome.plus += declaration_notes(overlay)
     return overlaid.source
 
 

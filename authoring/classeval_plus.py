@@ -7,7 +7,9 @@ The overlay holds only what this project wrote. Per task, ``<overlay>/<task_id>/
   in ``tests_plus.py``), ``[[remove]] test, reason``, ``[prompt] suppress`` (prompt-side
   rule codes whose findings stay, because the prompt is kept byte-identical to ClassEval) and
   ``[[equivalent_mutant]] method, line, original, replacement, reason`` (a surviving mutant
-  no test can observe, written into ``task.toml`` for the kill-rate rule to leave out);
+  no test can observe, written into ``task.toml`` for the kill-rate rule to leave out) and
+  ``[[uncovered_branch]] branch, source, reason`` (a branch of the canonical solution no valid
+  test can take, written into ``task.toml`` for the coverage rule to leave out);
 - ``tests_plus.py``: test classes whose methods are added to the published test class of the
   same name (or, for a class the published module lacks, the whole class). Its imports join the
   module's; ``from solution import ...`` lines are dropped, the module already has one.
@@ -28,6 +30,7 @@ import libcst as cst
 from classwright.authoring.equivalents import EquivalentMutant
 from classwright.authoring.source import parse_source, read_source
 from classwright.authoring.testmodule import SOLUTION_MODULE, is_test_case
+from classwright.authoring.uncovered import BadBranch, UncoveredBranch, parse_branch
 from classwright.schema.errors import InputError
 
 REPAIRS_FILE = "repairs.toml"
@@ -76,6 +79,7 @@ class TaskOverlay:
     prompt_suppressions: tuple[str, ...] = ()
     test_classes: tuple[TestClassRepair, ...] = ()
     equivalent_mutants: tuple[EquivalentMutant, ...] = ()
+    uncovered_branches: tuple[UncoveredBranch, ...] = ()
     added_tests: str | None = None
     """The text of ``tests_plus.py``, when there is one."""
 
@@ -166,6 +170,28 @@ def _equivalent_mutants(data: Mapping[str, Any], path: Path) -> list[EquivalentM
     return mutants
 
 
+def _uncovered_branches(data: Mapping[str, Any], path: Path) -> list[UncoveredBranch]:
+    branches = []
+    for n, item in enumerate(_table_list(data, "uncovered_branch", path), 1):
+        where = f"[[uncovered_branch]] number {n}"
+        unknown = set(item) - {"branch", "source", "reason"}
+        if unknown:
+            raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
+        branch = _text(item, "branch", path, where)
+        try:
+            parse_branch(branch)
+        except BadBranch as exc:
+            raise InputError(path, f"{where}: {exc}") from None
+        branches.append(
+            UncoveredBranch(
+                branch=branch,
+                source=_text(item, "source", path, where),
+                reason=_text(item, "reason", path, where),
+            )
+        )
+    return branches
+
+
 def retarget_test_classes(
     overrides: dict[str, str], conventional: Mapping[str, str], overlay: TaskOverlay
 ) -> list[str]:
@@ -205,6 +231,7 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
         "prompt",
         "test_class",
         "equivalent_mutant",
+        "uncovered_branch",
     }
     if unknown:
         raise InputError(repairs_path, f"unknown key {sorted(unknown)[0]!r}")
@@ -228,6 +255,7 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
         prompt_suppressions=tuple(sorted(set(codes))),
         test_classes=tuple(_test_class_repairs(data, repairs_path)),
         equivalent_mutants=tuple(_equivalent_mutants(data, repairs_path)),
+        uncovered_branches=tuple(_uncovered_branches(data, repairs_path)),
         added_tests=added,
     )
 
@@ -426,10 +454,12 @@ def prompt_suppressions(overlay: TaskOverlay) -> list[dict[str, str]]:
     return [{"code": code, "reason": PROMPT_REASON} for code in overlay.prompt_suppressions]
 
 
-def equivalent_mutant_notes(overlay: TaskOverlay) -> list[str]:
-    """A provenance line per declared equivalent mutant."""
+def declaration_notes(overlay: TaskOverlay) -> list[str]:
+    """A provenance line per declared equivalent mutant and per declared uncovered branch."""
     return [
         f"mutant {m.method} line {m.line} `{m.original}` -> `{m.replacement or ' '}` declared "
         f"equivalent: {m.reason}"
         for m in overlay.equivalent_mutants
+    ] + [
+        f"branch {b.describe()} declared uncovered: {b.reason}" for b in overlay.uncovered_branches
     ]

@@ -199,8 +199,9 @@ def dump_task_toml(meta: Mapping[str, Any]) -> str:
         "test_classes",
         "suppressions",
         "equivalent_mutants",
+        "uncovered_branches",
     ]
-    optional_tables = {"test_classes", "suppressions", "equivalent_mutants"}
+    optional_tables = {"test_classes", "suppressions", "equivalent_mutants", "uncovered_branches"}
     ordered = {
         k: meta[k]
         for k in order

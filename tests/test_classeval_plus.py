@@ -237,3 +237,41 @@ def test_a_declared_equivalent_mutant_reaches_task_toml_and_the_check(
 def test_an_equivalent_mutant_without_a_line_number_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"\[\[equivalent_mutant\]\] number 1: `line`"):
         read_overlay(_overlay(tmp_path, EQUIVALENT.replace("999", '"near the end"'), None))
+
+
+UNCOVERED = textwrap.dedent(
+    """\
+    [[uncovered_branch]]
+    branch = "999->exit"
+    source = "if nothing:"
+    reason = "shown as declarable"
+    """
+)
+
+
+def test_a_declared_uncovered_branch_reaches_task_toml_and_the_check(
+    records: Path, tmp_path: Path
+) -> None:
+    overlays = read_overlay(_overlay(tmp_path, UNCOVERED, None))
+    [outcome] = import_classeval(read_classeval(records), tmp_path / "plus", overlays=overlays)
+    assert outcome.folder is not None, outcome.error
+    task = load_task_folder(outcome.folder)
+    assert task.meta["uncovered_branches"] == [
+        {"branch": "999->exit", "source": "if nothing:", "reason": "shown as declarable"}
+    ]
+    assert any(
+        "branch 999->exit `if nothing:` declared uncovered: shown as declarable" in line
+        for line in task.record.provenance
+    )
+    # The solution has no branch at line 999: the declaration is stale, and the check says so.
+    result = CliRunner().invoke(
+        app, ["check", str(outcome.folder), "--select", "CW712", "--cache-dir", str(tmp_path)]
+    )
+    assert result.exit_code == 1, result.output
+    assert "CW712" in result.output and "999->exit `if nothing:`" in result.output
+
+
+def test_an_uncovered_branch_not_named_as_cw701_names_it_is_an_error(tmp_path: Path) -> None:
+    broken = UNCOVERED.replace("999->exit", "line 999")
+    with pytest.raises(InputError, match=r"\[\[uncovered_branch\]\] number 1: branch 'line 999'"):
+        read_overlay(_overlay(tmp_path, broken, None))

@@ -198,3 +198,40 @@ PEAK_EQUIVALENT_MUTANTS = (
     },
 )
 """The two surviving mutants of the Peak task; both are equivalent."""
+
+
+GRADER_SOLUTION = '''
+class Grader:
+    """Turns scores into grades."""
+
+    def __init__(self):
+        self.pass_mark = 50
+
+    def grade(self, score: int) -> str:
+        """
+        The grade of a score.
+        :param score: int, from 0 to 100
+        :return: str, "pass" or "fail"
+        """
+        if score >= self.pass_mark:
+            return "pass"
+        return "fail"
+'''
+"""A task with one branch, for the coverage rules (CW701, CW712)."""
+
+GRADER_PASS_TESTS = """
+import unittest
+from solution import Grader
+
+class GraderTestGrade(unittest.TestCase):
+    def test_pass(self):
+        self.assertEqual(Grader().grade(70), "pass")
+"""
+"""Tests that never take the "fail" branch, 13->15."""
+
+GRADER_FAIL_UNCOVERED = {
+    "branch": "13->15",
+    "source": "if score >= self.pass_mark:",
+    "reason": "an example: a task would say why no valid test can fail a score",
+}
+"""An ``[[uncovered_branches]]`` entry for that branch."""

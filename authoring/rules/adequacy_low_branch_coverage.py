@@ -2,28 +2,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring import uncovered
 from classwright.authoring.rules import _execution
+from classwright.authoring.rules._examples import (
+    GRADER_FAIL_UNCOVERED,
+    GRADER_PASS_TESTS,
+    GRADER_SOLUTION,
+)
 from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
 
 THRESHOLD = 98.0
-
-SOLUTION = '''
-class Grader:
-    """Turns scores into grades."""
-
-    def __init__(self):
-        self.pass_mark = 50
-
-    def grade(self, score: int) -> str:
-        """
-        The grade of a score.
-        :param score: int, from 0 to 100
-        :return: str, "pass" or "fail"
-        """
-        if score >= self.pass_mark:
-            return "pass"
-        return "fail"
-'''
+SOLUTION = GRADER_SOLUTION
+ONLY_PASS = GRADER_PASS_TESTS
+FAIL_DECLARED = GRADER_FAIL_UNCOVERED
 
 
 class LowBranchCoverage(Rule):
@@ -33,6 +24,20 @@ class LowBranchCoverage(Rule):
     branch mode, solution lines only) and flags a task below 98 %: covered branches over all
     branches. The message gives statement coverage too and lists the uncovered branches as
     `line->line` (`->exit` when the branch leaves the function).
+
+    A branch no valid test can take (unreachable, or an outcome the contract leaves open) can
+    be declared in `task.toml`, with the reason, instead of lowering the threshold:
+
+    ```toml
+    [[uncovered_branches]]
+    branch = "47->exit"
+    source = "if type(data) == list:"
+    reason = "a tuple has returned and any other type was refused above"
+    ```
+
+    Declared branches are left out of the count, and the message says how many; `source` is
+    the stripped text of the branch's first line. A declaration that matches no uncovered
+    branch is CW712.
 
     ## Why it matters
     Code the tests never reach is code a candidate may get wrong without losing a point: the
@@ -57,7 +62,7 @@ class LowBranchCoverage(Rule):
     kind = Kind.DYNAMIC
     MESSAGE = (
         "The tests cover {covered}/{branches} branches ({percent:.1f} %, below {threshold:g} %) "
-        "and {statements:.1f} % of statements of `solution.py`; not taken: {arcs}"
+        "and {statements:.1f} % of statements of `solution.py`{declared}; not taken: {arcs}"
     )
 
     VALID = (
@@ -75,18 +80,22 @@ class LowBranchCoverage(Rule):
                     self.assertEqual(Grader().grade(20), "fail")
             """,
         ),
+        # The "fail" branch declared uncovered: left out of the count.
+        Fixture(solution=SOLUTION, tests=ONLY_PASS, meta={"uncovered_branches": [FAIL_DECLARED]}),
     )
+
     INVALID = (
         Fixture(
             solution=SOLUTION,
-            tests="""
-            import unittest
-            from solution import Grader
-
-            class GraderTestGrade(unittest.TestCase):
-                def test_pass(self):
-                    self.assertEqual(Grader().grade(70), "pass")
-            """,
+            tests=ONLY_PASS,
+            line=13,
+            column=1,
+        ),
+        # A declaration whose line no longer reads as declared excuses nothing.
+        Fixture(
+            solution=SOLUTION,
+            tests=ONLY_PASS,
+            meta={"uncovered_branches": [{**FAIL_DECLARED, "source": "if score > 50:"}]},
             line=13,
             column=1,
         ),
@@ -94,10 +103,21 @@ class LowBranchCoverage(Rule):
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
         cov = _execution.coverage(ctx)
-        if cov.error or cov.branches == 0 or cov.branch_percent >= THRESHOLD:
+        if cov.error or cov.branches == 0:
             return
-        arcs = sorted(cov.missing_branch_arcs)
-        listed = ", ".join(f"{a}->{b if b > 0 else 'exit'}" for a, b in arcs[:12])
+        excused = set(
+            uncovered.set_aside(
+                cov.missing_branch_arcs,
+                uncovered.declared(ctx.task.meta),
+                ctx.solution.text.splitlines(),
+            ).matched
+        )
+        branches = cov.branches - len(excused)
+        percent = 100.0 if branches == 0 else 100.0 * cov.covered_branches / branches
+        if percent >= THRESHOLD:
+            return
+        arcs = sorted(a for a in cov.missing_branch_arcs if a not in excused)
+        listed = ", ".join(uncovered.branch_name(a) for a in arcs[:12])
         if len(arcs) > 12:
             listed += f" and {len(arcs) - 12} more"
         first = arcs[0][0] if arcs else 1
@@ -106,9 +126,10 @@ class LowBranchCoverage(Rule):
             ctx.solution,
             (first, 1),
             covered=cov.covered_branches,
-            branches=cov.branches,
-            percent=cov.branch_percent,
+            branches=branches,
+            percent=percent,
             threshold=THRESHOLD,
             statements=cov.statement_percent,
+            declared=f" ({len(excused)} more declared uncovered)" if excused else "",
             arcs=listed,
         )
