@@ -43,8 +43,10 @@ BUNDLED_OVERLAY = (
     if _IN_CHECKOUT.is_dir()
     else Path(__file__).resolve().parents[1] / "benchmark" / "classeval-plus"
 )
-"""The overlay of the checkout the command runs in (like `--tasks benchmark/tasks`), else the
-one beside an editable install: a wheel does not carry the benchmark's data."""
+"""The overlay of the checkout the command runs in (like `--tasks benchmark/tasks`), where it
+is being edited, else the one installed with classwright: the wheel carries it as
+``classwright/benchmark/classeval-plus``, the same place relative to this module as in a
+checkout."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,9 @@
-"""The wheel holds one import namespace, ``classwright``, with every package and data file."""
+"""The wheel holds one import namespace, ``classwright``, with every package and data file,
+including the ClassEval+ overlay, which an installed classwright applies outside a checkout."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -15,6 +17,9 @@ MAPPED = {
     "classwright.authoring": "authoring",
     "classwright.evaluator": "evaluator",
 }
+DATA_PACKAGES = {"classwright.benchmark"}
+"""Packages that hold only data (no ``__init__.py``): the ClassEval+ overlay."""
+OVERLAY = REPO / "benchmark" / "classeval-plus"
 
 
 def _declared_packages() -> list[str]:
@@ -28,7 +33,15 @@ def test_every_package_folder_is_declared() -> None:
         for init in (REPO / folder).rglob("__init__.py"):
             relative = init.parent.relative_to(REPO / folder).parts
             found.add(".".join((package, *relative)))
-    assert found == set(_declared_packages())
+    assert found | DATA_PACKAGES == set(_declared_packages())
+
+
+def _overlay_files() -> set[str]:
+    return {
+        f"classwright/benchmark/classeval-plus/{p.relative_to(OVERLAY).as_posix()}"
+        for p in OVERLAY.rglob("*")
+        if p.suffix in (".toml", ".py")
+    }
 
 
 def test_the_wheel_has_only_the_classwright_namespace(tmp_path: Path) -> None:
@@ -55,3 +68,50 @@ def test_the_wheel_has_only_the_classwright_namespace(tmp_path: Path) -> None:
     assert "classwright/schema/task_toml.schema.json" in names
     assert "classwright/evaluator/dependencies.py" in names
     assert "classwright/authoring/taskdir.py" in names
+    overlay = {n for n in names if n.startswith("classwright/benchmark/")}
+    assert len(overlay) > 100
+    assert overlay == _overlay_files()
+
+
+def test_an_installed_classwright_applies_its_overlay_outside_a_checkout(
+    real_classeval_data: Path, tmp_path: Path
+) -> None:
+    """`import classeval --plus` run where there is no checkout uses the installed overlay,
+    the same files as the checkout's, and excludes and adds tests as the checkout's does."""
+    where = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import classwright; from classwright.authoring import classeval_plus as p; "
+            "print(p.BUNDLED_OVERLAY.resolve()); print(classwright.__file__)",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
+    installed, package = Path(where[0]), Path(where[1]).parent
+    assert installed == package / "benchmark" / "classeval-plus"
+    assert installed != OVERLAY
+    assert {
+        f"classwright/benchmark/classeval-plus/{p.relative_to(installed).as_posix()}"
+        for p in installed.rglob("*")
+        if p.suffix in (".toml", ".py")
+    } == _overlay_files()
+    cli = Path(sys.executable).with_name("classwright")
+    out = tmp_path / "plus"
+    command = [str(cli), "import", "classeval", str(real_classeval_data), "--plus", "--out"]
+    result = subprocess.run(
+        [*command, str(out), "--jobs", "2", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "ClassEval_52" in result.stdout and "excluded (ClassEval+)" in result.stdout
+    assert len(list(out.iterdir())) == 99
+    # An added test of ClassEval_11 (BitStatusUtil), not among ClassEval's own.
+    added = "def test_add_odd_states"
+    published = {r["task_id"]: r["test"] for r in json.loads(real_classeval_data.read_text())}
+    assert added not in published["ClassEval_11"]
+    assert added in (out / "BitStatusUtil" / "tests.py").read_text()

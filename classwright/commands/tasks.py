@@ -51,7 +51,8 @@ def import_classeval_command(
         Path | None,
         typer.Option(
             help="The ClassEval+ overlay folder (implies --plus; default: "
-            "benchmark/classeval-plus of this checkout)."
+            "benchmark/classeval-plus of the checkout it runs in, else the one installed "
+            "with classwright)."
         ),
     ] = None,
     quiet: Quiet = False,
