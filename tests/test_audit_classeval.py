@@ -88,9 +88,13 @@ CODES = CANONICAL_FAILURE_CODES
 ALWAYS_FAILING = {
     "ClassEval_17": "a date bomb: a test expects an event of January 2024 to be upcoming",
     "ClassEval_48": "a test needs the machine's host name to resolve (no network in the sandbox)",
-    "ClassEval_51": "a test compares a float to the last digit, which numpy's summation order "
-    "does not reproduce here",
     "ClassEval_52": "lemmatization needs NLTK data, which is not installed",
+}
+# Fails on some machines and passes on others, only for the reason given.
+BY_MACHINE = {
+    "ClassEval_51": "a test compares a float to the last digit, which numpy's summation "
+    "reproduces on some CPUs and misses by one bit on others (its vector instructions set the "
+    "order of the additions)",
 }
 # May fail or pass from run to run, each only for the reason given.
 BY_CHANCE = {
@@ -104,15 +108,22 @@ def test_canonical_pass_count(audit_of: AuditOf) -> None:
     audit = audit_of(None, CODES)
     assert len(audit.task_ids) == 100
     failing = {task for code in CODES for task in audit.flagged(code)}
-    assert failing - set(BY_CHANCE) == set(ALWAYS_FAILING)
-    # With the pinned numpy 1.26.4 KappaCalculator's Fleiss kappa is off in the 17th digit only.
-    (kappa,) = _messages(audit, "CW601", "ClassEval_51")
-    assert "test_fleiss_kappa_2" in kappa
-    assert "0.21157489287993433 != 0.2115748928799344" in kappa
-    assert 94 <= audit.canonical_passes() <= 96
-    assert audit.canonical_passes() == 100 - len(ALWAYS_FAILING) - len(set(BY_CHANCE) & failing)
+    assert failing - set(BY_CHANCE) - set(BY_MACHINE) == set(ALWAYS_FAILING)
+    if "ClassEval_51" in failing:
+        # With the pinned numpy 1.26.4, where it fails, KappaCalculator's Fleiss kappa is off
+        # in the 17th digit only.
+        (kappa,) = _messages(audit, "CW601", "ClassEval_51")
+        assert "test_fleiss_kappa_2" in kappa
+        assert "0.21157489287993433 != 0.2115748928799344" in kappa
+    assert 94 <= audit.canonical_passes() <= 97
+    varying = set(BY_CHANCE) | set(BY_MACHINE)
+    assert audit.canonical_passes() == 100 - len(ALWAYS_FAILING) - len(varying & failing)
     # A chance failure is only ever the stated one: 35 over its time budget, 58 a failing test.
     by_code = {task: {c for c in CODES if task in audit.flagged(c)} for task in failing}
-    for task, code in (("ClassEval_35", "CW604"), ("ClassEval_58", "CW601")):
+    for task, code in (
+        ("ClassEval_35", "CW604"),
+        ("ClassEval_58", "CW601"),
+        ("ClassEval_51", "CW601"),
+    ):
         assert by_code.get(task, {code}) == {code}, by_code
     assert all(by_code[task] == {"CW601"} for task in ALWAYS_FAILING), by_code

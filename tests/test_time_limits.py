@@ -190,10 +190,15 @@ def test_time_spent_waiting_for_a_cpu_is_measured(verdicts: str) -> None:
     from classwright.evaluator.sandbox import SuiteRunner
 
     # The sandbox and two busy processes share one CPU, so the test's 0.5 s of CPU takes longer
-    # on the wall clock, and most of the difference is waiting.
+    # on the wall clock, and most of the difference is waiting. Each busy process gets a
+    # session of its own: where the kernel groups CPU time by session (autogroup), busy
+    # processes in this session would together get only the share the sandbox's session gets.
     before = os.sched_getaffinity(0)
     one_cpu = {min(before)}
-    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+        for _ in range(2)
+    ]
     try:
         for hog in hogs:
             os.sched_setaffinity(hog.pid, one_cpu)

@@ -26,6 +26,8 @@ REPO = Path(__file__).resolve().parents[1]
 # task id -> why its class verdict may differ between the modes (any sample of the task)
 ALLOWED = {
     "ClassEval_58": "its tests draw mines with random and no seed: the verdict varies run to run",
+    "ClassEval_35": "one test takes the canonical search 4 to 7 s against the 5 s limit, so which "
+    "side of the limit it lands on varies with the load, in either mode",
     "ClassEval_20": "its tests and the class each read the clock to the second; when a second "
     "turns between the two reads the timestamps differ, in either mode (a slower call through "
     "the candidate's process makes it likelier, not certain)",
