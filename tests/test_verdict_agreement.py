@@ -79,4 +79,6 @@ def test_classeval_samples_agree(
     total, differ = _differences(samples, classeval_records)
     unexplained = [key for key in differ if key[0] not in ALLOWED]
     assert unexplained == []
-    assert (total - len(differ)) / total >= 0.99
+    # The chance differences are few: on the canonical solutions, one sample per task, all
+    # three allowed tasks may differ in one run (3 of 100).
+    assert (total - len(differ)) / total >= 0.97
