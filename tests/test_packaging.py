@@ -36,10 +36,11 @@ def test_every_package_folder_is_declared() -> None:
     assert found | DATA_PACKAGES == set(_declared_packages())
 
 
-def _overlay_files() -> set[str]:
+def _overlay_files(root: Path = OVERLAY) -> set[str]:
+    """The overlay's files under ``root``, named as the wheel names them."""
     return {
-        f"classwright/benchmark/classeval-plus/{p.relative_to(OVERLAY).as_posix()}"
-        for p in OVERLAY.rglob("*")
+        f"classwright/benchmark/classeval-plus/{p.relative_to(root).as_posix()}"
+        for p in root.rglob("*")
         if p.suffix in (".toml", ".py")
     }
 
@@ -93,11 +94,7 @@ def test_an_installed_classwright_applies_its_overlay_outside_a_checkout(
     installed, package = Path(where[0]), Path(where[1]).parent
     assert installed == package / "benchmark" / "classeval-plus"
     assert installed != OVERLAY
-    assert {
-        f"classwright/benchmark/classeval-plus/{p.relative_to(installed).as_posix()}"
-        for p in installed.rglob("*")
-        if p.suffix in (".toml", ".py")
-    } == _overlay_files()
+    assert _overlay_files(installed) == _overlay_files()
     cli = Path(sys.executable).with_name("classwright")
     out = tmp_path / "plus"
     command = [str(cli), "import", "classeval", str(real_classeval_data), "--plus", "--out"]

@@ -3,7 +3,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import libcst as cst
-from libcst.metadata import QualifiedNameProvider
 
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules.framework import (
@@ -40,13 +39,6 @@ class Deck:
 '''
 
 
-def _qualified(source: SourceFile, node: cst.CSTNode) -> set[str]:
-    value = source.metadata(QualifiedNameProvider).get(node, set())
-    # The provider resolves a node's names lazily: its values are callables until asked.
-    names = value() if callable(value) else value
-    return {name.name for name in names}
-
-
 def _drawn_from(source: SourceFile) -> set[str]:
     """The module-level generators (``random``, ``numpy.random``) that code in ``source`` uses."""
 
@@ -61,7 +53,7 @@ def _drawn_from(source: SourceFile) -> set[str]:
             self._add(node)
 
         def _add(self, node: cst.CSTNode) -> None:
-            for name in _qualified(source, node) - OWN_GENERATORS:
+            for name in source.qualified_names(node) - OWN_GENERATORS:
                 for module in SEEDS.values():
                     if name.startswith(module + "."):
                         self.modules.add(module)
@@ -77,7 +69,7 @@ def _seed_calls(source: SourceFile) -> list[tuple[cst.Call, str]]:
             self.found: list[tuple[cst.Call, str]] = []
 
         def visit_Call(self, node: cst.Call) -> None:
-            for name in _qualified(source, node.func):
+            for name in source.qualified_names(node.func):
                 if name in SEEDS:
                     self.found.append((node, name))
 

@@ -35,6 +35,7 @@ from libcst.metadata import (
     MetadataWrapper,
     ParentNodeProvider,
     PositionProvider,
+    QualifiedNameProvider,
 )
 
 from classwright.authoring.classmodel import docstring_statement
@@ -190,6 +191,13 @@ class SourceFile:
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         return self.metadata(ParentNodeProvider).get(node)
+
+    def qualified_names(self, node: cst.CSTNode) -> set[str]:
+        """What ``node`` names after imports are resolved (``random.seed`` for ``reseed``)."""
+        value: Any = self.metadata(QualifiedNameProvider).get(node, set())
+        # The provider hands out its values lazily, as callables, until they are asked for.
+        names = value() if callable(value) else value
+        return {name.name for name in names}
 
     def code(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
