@@ -33,6 +33,7 @@ from classwright.evaluator.sandbox import (
     flat_test_ids,
     run_suite,
 )
+from classwright.schema import syntax
 
 SOLUTION_MODULE = "solution"
 DETAIL_CHARS = 600
@@ -195,7 +196,7 @@ def method_test_classes(task: TaskFolder) -> dict[str, str]:
 
 def method_body_lines(source: str, class_name: str) -> dict[str, tuple[int, int]]:
     """Method name -> (first, last) line of its body after the docstring, 1-based."""
-    tree = ast.parse(source)
+    tree = syntax.parse(source)
     spans: dict[str, tuple[int, int]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == class_name:
@@ -539,7 +540,7 @@ _EXAMPLE_TEST = """
 
 def example_owners(task: TaskFolder) -> list[str]:
     """Docstrings holding ``>>>`` examples: the class name for its own, then method names."""
-    tree = ast.parse(task.solution_source)
+    tree = syntax.parse(task.solution_source)
     owners: list[str] = []
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == task.solution.class_name:

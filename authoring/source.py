@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import libcst as cst
 
+from classwright.schema import syntax
 from classwright.schema.errors import InputError
 
 
@@ -17,7 +17,7 @@ def parse_source(text: str, path: str | Path) -> cst.Module:
     except cst.ParserSyntaxError as exc:
         # CPython's parser names the place and the problem more precisely than LibCST's.
         try:
-            ast.parse(text, filename=str(path))
+            syntax.parse(text, filename=str(path))
         except SyntaxError as py_error:
             raise InputError(
                 path, f"syntax error: {py_error.msg}", py_error.lineno or 0, py_error.offset or 0

@@ -46,6 +46,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from classwright.schema import syntax
+
 SCALARS = ("int", "float", "str", "bool", "none")
 CONTAINERS = ("list", "tuple", "set", "frozenset", "dict")
 UNION = "union"
@@ -383,7 +385,7 @@ def type_from_annotation(text: str) -> ContractType:
     'dict[str, int] | none'
     """
     try:
-        node = ast.parse(text.strip(), mode="eval").body
+        node = syntax.parse(text.strip(), mode="eval").body
     except SyntaxError:
         return ContractType(NAMED, name=text.strip())
     return _annotation(node)

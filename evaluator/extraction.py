@@ -18,6 +18,8 @@ import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 
+from classwright.schema import syntax
+
 # Chat templates that instruction-tuned models echo before their answer.
 _RESPONSE_MARKERS = ("### Response:", "@@ Response:", "[/INST]")
 # Lines that can open the code part of an unfenced completion.
@@ -82,7 +84,7 @@ def _parse_outcome(code: str) -> ast.Module | SyntaxError:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            return ast.parse(code)
+            return syntax.parse(code)
         except SyntaxError as error:
             return error
         except ValueError as error:  # null bytes in the source

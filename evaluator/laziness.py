@@ -20,6 +20,7 @@ import tokenize
 import warnings
 from dataclasses import dataclass
 
+from classwright.schema import syntax
 from classwright.schema.records import TaskRecord
 
 
@@ -97,7 +98,7 @@ def expected_signatures(record: TaskRecord) -> dict[str, tuple[str, ...]]:
 def _parse(code: str) -> ast.Module:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes in generated code are not our finding
-        return ast.parse(code)
+        return syntax.parse(code)
 
 
 def _parse_description(description: str) -> ast.FunctionDef | None:

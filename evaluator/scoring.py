@@ -37,6 +37,7 @@ from classwright.evaluator.results import (
 )
 from classwright.evaluator.run_summary import RunSummary
 from classwright.evaluator.samples import Sample
+from classwright.schema import syntax
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
@@ -130,7 +131,7 @@ def task_exports(record: TaskRecord) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=4096)
 def _exports_of(source: str, class_name: str) -> tuple[str, ...]:
     try:
-        tree = ast.parse(source)
+        tree = syntax.parse(source)
     except SyntaxError:
         return (class_name,)
     names: list[str] = []

@@ -46,6 +46,7 @@ from classwright.evaluator.contract import (
     type_from_annotation,
 )
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.schema import syntax
 from classwright.schema.records import TaskRecord
 
 CANONICAL = "canonical_solution"
@@ -130,7 +131,7 @@ class FuzzResult:
 
 def _functions(source: str, class_name: str) -> dict[str, ast.FunctionDef]:
     try:
-        tree = ast.parse(source)
+        tree = syntax.parse(source)
     except SyntaxError:
         return {}
     for node in tree.body:
@@ -141,7 +142,7 @@ def _functions(source: str, class_name: str) -> dict[str, ast.FunctionDef]:
 
 def _description(text: str) -> ast.FunctionDef | None:
     try:
-        tree = ast.parse(textwrap.dedent(text.strip("\n")) + "\n        pass\n")
+        tree = syntax.parse(textwrap.dedent(text.strip("\n")) + "\n        pass\n")
     except SyntaxError:
         return None
     node = tree.body[0] if tree.body else None
@@ -215,7 +216,7 @@ def _class_names(record: TaskRecord) -> frozenset[str]:
     names = {record.class_name}
     for source in (record.contract_solution, record.skeleton, record.solution_code):
         try:
-            tree = ast.parse(source)
+            tree = syntax.parse(source)
         except SyntaxError:
             continue
         names.update(n.name for n in tree.body if isinstance(n, ast.ClassDef))
@@ -400,7 +401,7 @@ def _describe(outcome: _Outcome, kind: str) -> str:
 def _literal(value: Any) -> str | None:
     text = repr(value)
     try:
-        return text if same(ast.literal_eval(text), value) else None
+        return text if same(syntax.literal(text), value) else None
     except (ValueError, SyntaxError, TypeError, RecursionError):
         return None
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from classwright.authoring.adequacy.mutation import Mutant
 from classwright.evaluator import sandbox
 from classwright.evaluator.outcome import Status
+from classwright.schema import syntax
 
 CASE = "ClasswrightMutantBatch"
 """The test class of a batch; ``<CASE>.test_<k>`` judges the batch's mutant ``k``."""
@@ -69,7 +70,7 @@ class MethodSpan:
 def method_spans(source: str) -> list[MethodSpan]:
     """Every method of every top-level class of ``source``."""
     spans = []
-    for node in ast.parse(source).body:
+    for node in syntax.parse(source).body:
         if isinstance(node, ast.ClassDef):
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):

@@ -70,6 +70,7 @@ from classwright.evaluator.sandbox.worker import (
     Worker,
     WorkerDied,
 )
+from classwright.schema import syntax
 
 __all__ = [
     "IN_PROCESS",
@@ -186,7 +187,7 @@ def collect_test_ids(test_source: str) -> dict[str, list[str]]:
 
     Raises SyntaxError when the source does not parse.
     """
-    tree = ast.parse(test_source)
+    tree = syntax.parse(test_source)
     classes: dict[str, ast.ClassDef] = {}
     is_test_class: dict[str, bool] = {}
 
@@ -243,7 +244,7 @@ def _imported_names(source: str) -> frozenset[str]:
         if not text.startswith(("import ", "from ")):
             continue
         try:
-            node = ast.parse(text).body[0]
+            node = syntax.parse(text).body[0]
         except (SyntaxError, IndexError):
             continue
         if isinstance(node, ast.Import):
