@@ -6,6 +6,7 @@ import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -19,9 +20,22 @@ REPO = Path(__file__).resolve().parents[1]
 BUNDLED = REPO / "benchmark"
 
 
+CLASSEVAL_DIR_VARIABLE = "CLASSWRIGHT_CLASSEVAL_DIR"
+CLASSEVAL_DIR_HOLDS = (
+    "ClassEval_data.json and ClassEval's published model outputs (*_c_t0.json, ...)"
+)
+
+
 def classeval_dir() -> Path:
     """Where ClassEval's public data lies: ``CLASSWRIGHT_CLASSEVAL_DIR`` or ../shared/classeval."""
-    return Path(os.environ.get("CLASSWRIGHT_CLASSEVAL_DIR") or REPO.parent / "shared" / "classeval")
+    return Path(os.environ.get(CLASSEVAL_DIR_VARIABLE) or REPO.parent / "shared" / "classeval")
+
+
+def skip_missing_classeval(what: str, path: Path) -> NoReturn:
+    """Skip for want of ClassEval's data, naming the variable that points at it."""
+    skip_missing(
+        what, f"{path} (set {CLASSEVAL_DIR_VARIABLE} to a folder holding {CLASSEVAL_DIR_HOLDS})"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +43,7 @@ def real_classeval_data() -> Path:
     """ClassEval's own records, for tests that pin facts about ClassEval's tasks."""
     data = classeval_dir() / "ClassEval_data.json"
     if not data.is_file():
-        skip_missing("ClassEval data", data)
+        skip_missing_classeval("ClassEval data", data)
     return data
 
 
@@ -61,7 +75,7 @@ def classeval_output() -> Callable[[str], Path]:
     def find(name: str) -> Path:
         path = classeval_dir() / name
         if not path.is_file():
-            skip_missing("ClassEval model output", path)
+            skip_missing_classeval("ClassEval model output", path)
         return path
 
     return find
