@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from classwright.authoring.adequacy.mutation_run import (
@@ -155,3 +161,54 @@ def test_the_task_has_mutants_of_every_kind_a_batch_must_handle(alone: MutationR
     assert by_change[("fill", "+=", "-=")].status is MutantStatus.TIMEOUT
     # Survivors exist, so equal verdicts are not all-killed by a broken runner.
     assert {r.status for r in alone.results} == set(MutantStatus)
+
+
+LOADED_RUN = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from test_mutation_batch import shelf_record
+from classwright.authoring.adequacy.mutation_run import MutationSettings, analyse_mutants
+batches = sys.argv[2] == "batches"
+settings = MutationSettings(min_timeout=0.5, jobs=2, batches=batches)
+report = analyse_mutants(shelf_record(), settings)
+print(json.dumps({r.mutant.id: [r.status.value, r.killed_by] for r in report.results}))
+"""
+HOGS = 8
+
+
+@pytest.mark.parametrize("how", ["batches", "alone"])
+def test_a_busy_cpu_changes_no_verdict(how: str, batched: MutationReport, tmp_path: Path) -> None:
+    """A test's limit inside a batch is CPU time. The analysis runs on one CPU with eight busy
+    processes beside it, so its tests take about nine times as long on the wall clock: a
+    mutant that fails at once is still killed (not timed out) and the one that hangs still
+    times out."""
+    one_cpu = {min(os.sched_getaffinity(0))}
+
+    def pinned() -> None:
+        os.sched_setaffinity(0, one_cpu)
+
+    # Sessions of their own: where the kernel shares CPU time out by session, processes in
+    # one session would count as one.
+    hogs = [
+        subprocess.Popen(
+            [sys.executable, "-c", "while True: pass"], start_new_session=True, preexec_fn=pinned
+        )
+        for _ in range(HOGS)
+    ]
+    try:
+        done = subprocess.run(
+            [sys.executable, "-P", "-c", LOADED_RUN, str(Path(__file__).parent), how],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=tmp_path,
+            preexec_fn=pinned,
+        )
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert done.returncode == 0, done.stderr[-2000:]
+    loaded = {k: (MutantStatus(v[0]), v[1]) for k, v in json.loads(done.stdout).items()}
+    assert loaded == verdicts(batched)
+    assert MutantStatus.TIMEOUT in {status for status, _ in loaded.values()}

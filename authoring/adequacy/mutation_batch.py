@@ -33,6 +33,10 @@ _DRIVER = Path(__file__).with_name("mutation_inside.py")
 _MARKER = "classwright-mutant:"
 MARGIN_SECONDS = 10.0
 """Time for forking and swapping on top of the mutant's own test time limits."""
+WALL_FACTOR = 10
+"""Inside a batch a test runs over its limit when its CPU time does, or, for a test that sleeps
+or blocks, when its wall time passes this many limits: a busy machine stretches wall time, not
+CPU time, so a mutant that fails is not taken for one that hangs because the machine was busy."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,7 @@ def batch_tests(
         "source": source,
         "tests": tests,
         "timeout": timeout,
+        "wall_factor": WALL_FACTOR,
         "load_timeout": sandbox.Limits().load_timeout,
         "mutants": mutants,
     }
@@ -146,7 +151,7 @@ def batch_job(
 ) -> sandbox.SuiteJob:
     """The sandbox job that judges ``entries``: test ``k`` of ``CASE`` is entry ``k``."""
     longest = max(len(e.tests) for e in entries)
-    limits = sandbox.Limits(test_timeout=timeout * (longest + 1) + MARGIN_SECONDS)
+    limits = sandbox.Limits(test_timeout=WALL_FACTOR * timeout * (longest + 1) + MARGIN_SECONDS)
     ids = [f"{CASE}.test_{k}" for k in range(len(entries))]
     return sandbox.SuiteJob(source, batch_tests(source, tests, entries, timeout), ids, limits)
 

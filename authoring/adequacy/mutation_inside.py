@@ -11,7 +11,9 @@ change lies in a method's body and nothing it changes runs at import), the mutat
 compiled alone before the fork and the copy swaps that code into the live function (the function object stays the same, so every
 reference to it sees the change); otherwise the copy imports the mutant and the tests anew from
 its folder, as a fresh sample would. The copy runs the tests that reach the mutant, in order,
-each within the time limit, and ends at the first that fails, errors or runs over its limit:
+each within the time limit (in CPU time, with a wall-clock backstop for a test that sleeps or
+blocks, so that a busy machine does not turn a mutant that fails into one that times out), and
+ends at the first that fails, errors or runs over its limit:
 that test detected the mutant. The synthetic test passes when the mutant survives, and
 otherwise fails with one ``MARKER`` line:
 ``{"status": "killed" | "timeout", "test": <the test that detected it>}``.
@@ -236,6 +238,21 @@ def _copy(plan, mutant, swap, tests, start, write_fd, workdir):
     os._exit(code)
 
 
+_TICK = os.sysconf("SC_CLK_TCK")
+POLL_SECONDS = 0.05
+
+
+def _cpu_seconds(pid):
+    """CPU time of process ``pid`` (all its threads, and its children it has waited for)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rpartition(b")")[2].split()
+    except OSError:
+        return 0.0
+    # After the command's closing parenthesis, field 14 of stat (utime) is the 12th.
+    return sum(int(f) for f in fields[11:15]) / _TICK
+
+
 def _watch(pid, read_fd, plan, start):
     """Follow one copy that runs tests from ``start``: (how, positions, next), where ``how`` is
     "killed" (positions: the failing test), "timeout" or "crashed" (positions: the tests being
@@ -243,13 +260,19 @@ def _watch(pid, read_fd, plan, start):
     pending = b""
     running: list = []
     following = start
-    deadline = time.monotonic() + plan["load_timeout"]
+    # Importing runs under a wall-clock limit alone: it is not a test's time.
+    wall_deadline = time.monotonic() + plan["load_timeout"]
+    cpu_deadline = None
     while True:
-        left = deadline - time.monotonic()
-        ready, _, _ = select.select([read_fd], [], [], max(0.0, left))
-        if not ready:
+        now = time.monotonic()
+        over_cpu = cpu_deadline is not None and _cpu_seconds(pid) >= cpu_deadline
+        if over_cpu or now >= wall_deadline:
             os.kill(pid, signal.SIGKILL)
             return "timeout", running, following
+        wait = wall_deadline - now if cpu_deadline is None else POLL_SECONDS
+        ready, _, _ = select.select([read_fd], [], [], min(wait, wall_deadline - now))
+        if not ready:
+            continue
         chunk = os.read(read_fd, 1 << 16)
         if not chunk:
             return "crashed", running, following
@@ -259,7 +282,8 @@ def _watch(pid, read_fd, plan, start):
             event = json.loads(line)
             if "start" in event:
                 running = event["start"]
-                deadline = time.monotonic() + plan["timeout"]
+                cpu_deadline = _cpu_seconds(pid) + plan["timeout"]
+                wall_deadline = time.monotonic() + plan["wall_factor"] * plan["timeout"]
             elif "result" in event:
                 if not event["passed"]:
                     os.kill(pid, signal.SIGKILL)
