@@ -65,7 +65,7 @@ class SlowTest(Rule):
 
             class WaiterTestWait(unittest.TestCase):
                 def test_wait(self):
-                    self.assertEqual(Waiter().wait(1.3), 1.3)
+                    self.assertEqual(Waiter().wait(2.0), 2.0)
             """,
             file="tests.py",
             line=5,
