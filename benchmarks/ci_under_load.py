@@ -1,0 +1,158 @@
+"""Run the test suite (or CI on a fresh clone) K times with N busy CPU processes beside it.
+
+A suite that passes only on a quiet machine fails CI by chance. This script makes the machine
+busy on purpose and reports, for each run, what pytest counted and which tests failed:
+
+    python benchmarks/ci_under_load.py --busy 2 --runs 3            # the main suite here
+    python benchmarks/ci_under_load.py --busy 2 --runs 3 --ci       # .ci/run on fresh clones
+
+The busy processes spin in sessions of their own (where the kernel shares CPU time out by
+session, processes of one session would count as one), stop by themselves after
+``--busy-seconds``, and are killed when the script ends however it ends. Each run's whole
+output is kept in ``--log`` (default ``out/ci-under-load/``); progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SUMMARY = re.compile(r"^=*\s*(?P<counts>(\d+ \w+(, )?)+) in [\d.]+s")
+COUNT = re.compile(r"(\d+) (passed|failed|skipped|errors?|deselected|xfailed|xpassed)")
+FAILED = re.compile(r"^(FAILED|ERROR) (\S+)")
+SUITE = [".venv/bin/pytest", "-n", "2", "--dist", "loadfile", "-q", "-m", "not vllm"]
+
+
+@dataclass
+class RunResult:
+    number: int
+    exit_code: int
+    seconds: float
+    counts: dict[str, int] = field(default_factory=dict)
+    failing: list[str] = field(default_factory=list)
+    log: Path = Path()
+
+
+def spin(seconds: float) -> subprocess.Popen[bytes]:
+    code = f"import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end: pass\n"
+    return subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+
+
+@contextlib.contextmanager
+def busy(count: int, seconds: float) -> Iterator[None]:
+    hogs = [spin(seconds) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(hog.pid, signal.SIGKILL)
+            hog.wait()
+
+
+def parse(output: str) -> tuple[dict[str, int], list[str]]:
+    """pytest's counts, summed over every session in the output, and the failing test ids."""
+    counts: dict[str, int] = {}
+    failing: list[str] = []
+    for line in output.splitlines():
+        if SUMMARY.match(line.strip()):
+            for number, word in COUNT.findall(line):
+                key = "errors" if word.startswith("error") else word
+                counts[key] = counts.get(key, 0) + int(number)
+        elif match := FAILED.match(line):
+            failing.append(match.group(2))
+    return counts, failing
+
+
+def fresh_clone(shared: Path, into: Path) -> Path:
+    """A clone of this repository's HEAD at ``into/main`` with ``shared`` beside it, as CI has."""
+    subprocess.run(["git", "clone", "-q", str(REPO), str(into / "main")], check=True)
+    (into / "shared").symlink_to(shared.resolve())
+    return into / "main"
+
+
+def one_run(number: int, args: argparse.Namespace, log_dir: Path) -> RunResult:
+    log = log_dir / f"run-{number}.log"
+    env = dict(os.environ)
+    with contextlib.ExitStack() as stack:
+        if args.ci:
+            top = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ci-load-")))
+            cwd = fresh_clone(args.shared, top)
+            command = ["bash", ".ci/run"]
+            env["CI"] = "true"
+        else:
+            cwd, command = REPO, [*SUITE, *args.pytest_args]
+        started = time.monotonic()
+        with busy(args.busy, args.busy_seconds), log.open("w", encoding="utf-8") as handle:
+            done = subprocess.run(
+                command,
+                cwd=cwd,
+                env=env,
+                stdout=handle,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                timeout=args.timeout,
+                check=False,
+            )
+        seconds = time.monotonic() - started
+    counts, failing = parse(log.read_text(encoding="utf-8", errors="replace"))
+    return RunResult(number, done.returncode, seconds, counts, failing, log)
+
+
+def table(results: list[RunResult]) -> str:
+    rows = ["| run | exit | minutes | passed | failed | errors | skipped | failing tests |"]
+    rows.append("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        c = r.counts
+        rows.append(
+            f"| {r.number} | {r.exit_code} | {r.seconds / 60:.1f} | {c.get('passed', 0)} | "
+            f"{c.get('failed', 0)} | {c.get('errors', 0)} | {c.get('skipped', 0)} | "
+            f"{', '.join(r.failing) or '-'} |"
+        )
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--busy", type=int, default=2, help="busy CPU processes beside each run")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--ci", action="store_true", help="run .ci/run on a fresh clone")
+    parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    parser.add_argument("--timeout", type=float, default=5400.0, help="seconds per run")
+    parser.add_argument("--busy-seconds", type=float, default=5400.0)
+    parser.add_argument("--log", type=Path, default=REPO / "out" / "ci-under-load")
+    parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (suite mode)")
+    args = parser.parse_args(argv)
+    if args.ci and not (args.shared / "classeval").is_dir():
+        parser.error(f"{args.shared}: no classeval/ folder here (give --shared)")
+    args.log.mkdir(parents=True, exist_ok=True)
+    what = ".ci/run on a fresh clone" if args.ci else "the main suite"
+    results = []
+    for number in range(1, args.runs + 1):
+        print(
+            f"run {number}/{args.runs}: {what} beside {args.busy} busy processes", file=sys.stderr
+        )
+        result = one_run(number, args, args.log)
+        results.append(result)
+        print(
+            f"run {number}/{args.runs}: exit {result.exit_code} in {result.seconds / 60:.1f} min, "
+            f"{result.counts}, failing: {result.failing or 'none'} (log {result.log})",
+            file=sys.stderr,
+        )
+    print(table(results))
+    return 0 if all(r.exit_code == 0 for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
