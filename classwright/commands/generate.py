@@ -29,7 +29,9 @@ from classwright.evaluator.generation import (
     RunSettings,
     SampleFile,
     generate,
+    progress_unit,
     run_settings,
+    saved_work,
 )
 from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import progress_reporter
@@ -70,11 +72,12 @@ def _run_one(
     quiet: bool,
 ) -> RunReport:
     """One generation run with progress; faults end the command with a clear message."""
-    total = len(records) * settings.sampling.n
-    kept = len(SampleFile(out, settings, records, resume).done)
+    unit = progress_unit(settings, backend)
+    total = len(records) * settings.sampling.n if unit == "samples" else None
+    kept = len(SampleFile(out, settings, records, resume).done) if unit == "samples" else 0
     label = f"generate {settings.strategy.value}"
     try:
-        with progress_reporter(label, "samples", total, done=kept, quiet=quiet) as progress:
+        with progress_reporter(label, unit, total, done=kept, quiet=quiet) as progress:
             return generate(records, settings, backend, out, resume, progress)
     except GenerationError as error:
         _fault(f"error: {error}", out)
@@ -87,7 +90,7 @@ def _run_one(
 def _fault(message: str, out: Path) -> None:
     # Plain lines, never wrapped: people grep logs for these.
     typer.echo(message, err=True)
-    typer.echo(f"samples written so far are kept in {out}; continue with --resume", err=True)
+    typer.echo(saved_work(out), err=True)
 
 
 def _open_backend(options: GenerationOptions) -> Backend:
