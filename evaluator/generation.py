@@ -330,14 +330,19 @@ def generate(
     out: Path,
     resume: bool = False,
     progress: ProgressReporter = NO_PROGRESS,
+    report: RunReport | None = None,
 ) -> RunReport:
     """Generate ``settings.sampling.n`` samples per task into ``out``; see the module doc.
+
+    ``report``, when given, is filled as the run goes, so that a caller still has the counts of
+    a run that ended in an error or an interrupt.
 
     ``progress`` counts what ``progress_unit`` names: samples, each named ``task_id#index``, or
     answered requests, each named by its task, sample and method with the samples written so far.
     """
     sink = SampleFile(out, settings, tasks, resume)
-    report = RunReport(kept=len(sink.done))
+    report = report or RunReport()
+    report.kept = len(sink.done)
     started = time.monotonic()
     try:
         strategy = _holistic if backend.whole_samples else _STRATEGIES[settings.strategy]

@@ -681,3 +681,32 @@ def test_a_journal_without_resume_is_refused(
     assert result.exit_code == 2
     assert "pass --resume" in result.output
     assert server.log == []
+
+
+def test_generation_json_adds_up_the_requests_of_a_resumed_eval(
+    serve: Callable[..., Endpoint], tasks_file: Path, records: list[TaskRecord], tmp_path: Path
+) -> None:
+    def dies_after_three(server: Endpoint, count: int) -> Answer:
+        return canonical(server, count) if count <= 3 else (503, {}, b"{}")
+
+    out_dir = tmp_path / "run"
+
+    def eval_args(url: str, *extra: str) -> list[str]:
+        return [
+            "eval", "--backend", "openai", "--model", "canonical", "--base-url", url,
+            "--tasks", str(tasks_file), "--out-dir", str(out_dir), "--strategy", "compositional",
+            "--retries", "1", "--concurrency", "1", "-q", *extra,
+        ]  # fmt: skip
+
+    first = CliRunner().invoke(app, eval_args(serve(dies_after_three).url))
+    assert first.exit_code == 1, first.output
+    fast = serve(canonical)
+    second = CliRunner().invoke(app, eval_args(fast.url, "--resume"))
+    assert second.exit_code == 0, second.output
+    total = sum(len(r.methods_info) for r in records)
+    assert len(fast.log) == total - 3
+    figures = json.loads((out_dir / "generation.json").read_text())["strategies"]["compositional"]
+    # Both invocations' requests are counted, each answer's 11 prompt and 7 output tokens too.
+    assert figures["requests"] == total
+    assert (figures["prompt_tokens"], figures["completion_tokens"]) == (11 * total, 7 * total)
+    assert figures["samples"] == len(records) and figures["invocations"] == 2
