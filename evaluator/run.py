@@ -82,6 +82,7 @@ def score_run(
     extra: Mapping[str, Any] | None = None,
     progress_for: ProgressFor = _no_progress,
     notify: Callable[[str], None] = lambda _message: None,
+    excluded: Mapping[str, str] | None = None,
 ) -> ScoredRun:
     """Score `samples` against `records` and write `out` (results.json) atomically.
 
@@ -90,8 +91,18 @@ def score_run(
     section; `extra` adds fields to it (e.g. the command line); `notify` hears what a user should
     know before the work starts (a resumed run's counts). Bad input raises `InputError`; a
     Ctrl-C propagates as KeyboardInterrupt after the journal is closed.
+
+    `excluded` (task id -> reason) names tasks the task set leaves out on purpose (a ClassEval+
+    import's ``excluded.toml``): their samples are left out with one `notify` line per task and
+    counted in the run section's ``excluded_samples``, instead of being bad input.
     """
     settings = settings or Settings()
+    samples, left_out = _without_excluded(samples, records, excluded or {})
+    for task_id, count in left_out.items():
+        notify(
+            f"left out {count} sample{'s' * (count != 1)} of {task_id}: the task set excludes "
+            f"it ({(excluded or {})[task_id]})"
+        )
     if resume and rescore:
         raise InputError(out, "resume and rescore exclude each other")
     job_list = build_jobs(list(samples), dict(records), source or "samples")
@@ -124,8 +135,27 @@ def score_run(
         "seconds": round(time.perf_counter() - started, 2),
         **(extra or {}),
     }
+    if left_out:
+        run["excluded_samples"] = {
+            task_id: {"samples": count, "reason": (excluded or {})[task_id]}
+            for task_id, count in left_out.items()
+        }
     document = write_results(out, run, dict(records), results, summary)
     return ScoredRun(document, reused=False, resumed=len(done), scored=len(new), out=out)
+
+
+def _without_excluded(
+    samples: Sequence[Sample], records: Mapping[str, TaskRecord], excluded: Mapping[str, str]
+) -> tuple[list[Sample], dict[str, int]]:
+    """The samples to score, and how many were left out per excluded task."""
+    kept: list[Sample] = []
+    left_out: dict[str, int] = {}
+    for sample in samples:
+        if sample.task_id not in records and sample.task_id in excluded:
+            left_out[sample.task_id] = left_out.get(sample.task_id, 0) + 1
+        else:
+            kept.append(sample)
+    return kept, left_out
 
 
 def _open_journal(

@@ -8,6 +8,26 @@ import tempfile
 from pathlib import Path
 
 
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system allows (Linux)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except OSError:
+        pass
+    # Elsewhere the only way is to set it and put it back.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _as_created(path: str | Path, *, folder: bool) -> None:
+    # mkstemp and mkdtemp create 0600 and 0700 whatever the umask; a result is shared like any
+    # other file the user writes, so it gets the mode open() and mkdir() would have given it.
+    os.chmod(path, (0o777 if folder else 0o666) & ~current_umask())
+
+
 def write_text_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, then rename.
 
@@ -17,6 +37,7 @@ def write_text_atomic(path: str | Path, text: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        _as_created(tmp, folder=False)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
@@ -33,6 +54,7 @@ def replace_dir_atomic(staging: Path, target: Path) -> None:
     The old folder is renamed aside first and removed only once the new one is in place.
     """
     target.parent.mkdir(parents=True, exist_ok=True)
+    _as_created(staging, folder=True)
     backup: Path | None = None
     if target.exists():
         backup = target.with_name(f".{target.name}.old-{os.getpid()}")

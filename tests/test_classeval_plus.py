@@ -275,3 +275,51 @@ def test_an_uncovered_branch_not_named_as_cw701_names_it_is_an_error(tmp_path: P
     broken = UNCOVERED.replace("999->exit", "line 999")
     with pytest.raises(InputError, match=r"\[\[uncovered_branch\]\] number 1: branch 'line 999'"):
         read_overlay(_overlay(tmp_path, broken, None))
+
+
+def test_a_sample_of_an_excluded_task_is_left_out_and_counted(
+    classeval_data: Path, tmp_path: Path
+) -> None:
+    import json
+
+    from classwright.schema.io import load_records
+
+    first, second = load_records(classeval_data)[:2]
+    data = tmp_path / "data.json"
+    dump_records([first, second], data)
+    overlay = tmp_path / "overlay" / first.task_id
+    overlay.mkdir(parents=True)
+    (overlay / "repairs.toml").write_text('[exclude]\nreason = "needs the network"\n')
+    tasks = tmp_path / "plus"
+    imported = CliRunner().invoke(
+        app,
+        ["import", "classeval", str(data), "--out", str(tasks), "--overlay", str(overlay.parent)],
+    )
+    assert imported.exit_code == 0, imported.output
+    # A published output file has samples of every task, the excluded one too.
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text(
+        "".join(
+            json.dumps({"task_id": r.task_id, "index": 0, "completion": r.solution_code}) + "\n"
+            for r in (first, second)
+        )
+    )
+    out = tmp_path / "results.json"
+    result = CliRunner().invoke(
+        app, ["evaluate", str(samples), "--tasks", str(tasks), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"left out 1 sample of {first.task_id}" in result.output
+    assert "needs the network" in result.output
+    document = json.loads(out.read_text())
+    assert list(document["tasks"]) == [second.task_id]
+    assert document["run"]["excluded_samples"] == {
+        first.task_id: {"samples": 1, "reason": "needs the network"}
+    }
+    # An id unknown for any other reason is still bad input.
+    samples.write_text(json.dumps({"task_id": "NoSuchTask", "index": 0, "completion": ""}) + "\n")
+    unknown = CliRunner().invoke(
+        app, ["evaluate", str(samples), "--tasks", str(tasks), "--out", str(tmp_path / "r.json")]
+    )
+    assert unknown.exit_code == 2
+    assert "unknown task id 'NoSuchTask'" in unknown.output

@@ -131,3 +131,20 @@ def test_import_reads_the_hugging_face_parquet_form(classeval_data: Path, tmp_pa
         r["class_name"] for r in records
     )
     assert load_task(tmp_path / "t" / records[2]["class_name"]).task_id == records[2]["task_id"]
+
+
+def test_new_task_folders_get_the_users_umask(tmp_path: Path) -> None:
+    import os
+
+    old = os.umask(0o022)
+    try:
+        result = runner.invoke(app, ["new", "SeatMap", "--into", str(tmp_path)])
+        os.umask(0o077)
+        private = runner.invoke(app, ["new", "Private", "--into", str(tmp_path)])
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0 and private.exit_code == 0, result.output + private.output
+    assert (tmp_path / "SeatMap").stat().st_mode & 0o777 == 0o755
+    assert (tmp_path / "SeatMap" / "task.toml").stat().st_mode & 0o777 == 0o644
+    # Positive control: a stricter umask is honoured, not replaced by a fixed mode.
+    assert (tmp_path / "Private").stat().st_mode & 0o777 == 0o700

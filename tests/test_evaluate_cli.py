@@ -161,3 +161,20 @@ def test_missing_files_exit_2_naming_them(tasks_file: Path, tmp_path: Path) -> N
     result = invoke("--canonical", "--tasks", str(no_tasks), "--out", str(tmp_path / "r.json"))
     assert result.exit_code == 2
     assert str(no_tasks) in result.stderr
+
+
+def test_results_json_gets_the_users_umask(small_task: Path, tmp_path: Path) -> None:
+    import os
+
+    modes = {}
+    old = os.umask(0o022)
+    try:
+        for mask in (0o022, 0o027):
+            os.umask(mask)
+            out = tmp_path / f"results-{mask:o}.json"
+            result = invoke("--canonical", "--tasks", str(small_task), "--out", str(out))
+            assert result.exit_code == 0, result.output
+            modes[mask] = out.stat().st_mode & 0o777
+    finally:
+        os.umask(old)
+    assert modes == {0o022: 0o644, 0o027: 0o640}

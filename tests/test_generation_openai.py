@@ -344,7 +344,9 @@ def test_persistent_faults_end_with_a_clear_error_and_exit_1(
     assert message in result.output
     assert "gave up after 2 attempts" in result.output
     assert "Traceback" not in result.output
-    assert "--resume" in result.output
+    # Every request failed: the message says nothing was kept, not that a file holds samples.
+    assert "nothing was written" in result.output
+    assert not out.exists()
 
 
 def test_a_refused_request_is_not_retried(
@@ -357,6 +359,8 @@ def test_a_refused_request_is_not_retried(
     assert result.exit_code == 1
     assert "HTTP 404" in result.output and "does not exist" in result.output
     assert len(server.log) == 1
+    # It says what happened, not that a file which was never written holds samples.
+    assert "nothing was written" in result.output and "--resume" not in result.output
 
 
 def test_a_slow_server_times_out(
@@ -610,3 +614,119 @@ def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     os.environ.setdefault("OPENAI_API_KEY", "unused")
+
+
+@pytest.mark.parametrize("strategy", ["incremental", "compositional"])
+def test_ctrl_c_keeps_every_answered_request_and_resume_asks_only_the_rest(
+    strategy: str,
+    task_ids: tuple[str, ...],
+    serve: Callable[..., Endpoint],
+    tasks_file: Path,
+    records: list[TaskRecord],
+    tmp_path: Path,
+) -> None:
+    fast_answers = 3
+
+    def slow_after_three(server: Endpoint, count: int) -> Answer:
+        # Three answers at once, then slowly: the run is surely still going when the test sees
+        # them journaled and presses Ctrl-C, however busy the machine.
+        time.sleep(0.0 if count <= fast_answers else 5.0)
+        return canonical(server, count)
+
+    server = serve(slow_after_three)
+    out = tmp_path / "s.jsonl"
+    journal = tmp_path / "s.jsonl.requests"
+    command = [
+        sys.executable,
+        "-m",
+        "classwright",
+        *generate_args(server.url, tasks_file, out, "--concurrency", "1", "--strategy", strategy),
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ | {"CLASSWRIGHT_PROGRESS_SECONDS": "0.1"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    deadline = time.monotonic() + 60
+    while not (journal.exists() and journal.read_text().count("\n") >= fast_answers):
+        assert time.monotonic() < deadline, "no request was journaled"
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.05)
+    time.sleep(0.3)  # let a progress line report the answers
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    journaled = journal.read_text().count("\n")
+    assert journaled >= fast_answers
+    total = sum(len(r.methods_info) for r in records)
+    assert journaled < total
+    # The message names what exists, truly.
+    assert f"{journaled} answered requests in {journal}" in stderr, stderr
+    assert not out.exists() or f"in {out}" in stderr
+    # Progress counted requests while no sample was finished.
+    counted = re.findall(rf"generate {strategy}: (\d+)/(\d+) requests", stderr)
+    assert counted and int(counted[-1][0]) >= fast_answers and int(counted[-1][1]) == total
+
+    fast = serve(canonical)
+    result = CliRunner().invoke(
+        app, generate_args(fast.url, tasks_file, out, "--resume", "--strategy", strategy)
+    )
+    assert result.exit_code == 0, result.output
+    assert len(fast.log) == total - journaled, "a journaled request was asked again"
+    samples = lines(out)
+    assert sorted(s["task_id"] for s in samples) == sorted(task_ids)
+    by_id = {r.task_id: r for r in records}
+    for sample in samples:
+        record = by_id[sample["task_id"]]
+        assert len(sample["raw_outputs"]) == len(record.methods_info)
+        assert "errors" not in sample
+        for method in record.methods_info:
+            assert method.solution_code.splitlines()[-1].strip() in sample["code"]
+    assert not journal.exists(), "the journal outlived the samples it served"
+
+
+def test_a_journal_without_resume_is_refused(
+    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "s.jsonl"
+    (tmp_path / "s.jsonl.requests").write_text('{"task_id": "x"}\n')
+    server = serve(canonical)
+    result = CliRunner().invoke(
+        app, generate_args(server.url, tasks_file, out, "--strategy", "incremental")
+    )
+    assert result.exit_code == 2
+    assert "pass --resume" in result.output
+    assert server.log == []
+
+
+def test_generation_json_adds_up_the_requests_of_a_resumed_eval(
+    serve: Callable[..., Endpoint], tasks_file: Path, records: list[TaskRecord], tmp_path: Path
+) -> None:
+    def dies_after_three(server: Endpoint, count: int) -> Answer:
+        return canonical(server, count) if count <= 3 else (503, {}, b"{}")
+
+    out_dir = tmp_path / "run"
+
+    def eval_args(url: str, *extra: str) -> list[str]:
+        return [
+            "eval", "--backend", "openai", "--model", "canonical", "--base-url", url,
+            "--tasks", str(tasks_file), "--out-dir", str(out_dir), "--strategy", "compositional",
+            "--retries", "1", "--concurrency", "1", "-q", *extra,
+        ]  # fmt: skip
+
+    first = CliRunner().invoke(app, eval_args(serve(dies_after_three).url))
+    assert first.exit_code == 1, first.output
+    fast = serve(canonical)
+    second = CliRunner().invoke(app, eval_args(fast.url, "--resume"))
+    assert second.exit_code == 0, second.output
+    total = sum(len(r.methods_info) for r in records)
+    assert len(fast.log) == total - 3
+    figures = json.loads((out_dir / "generation.json").read_text())["strategies"]["compositional"]
+    # Both invocations' requests are counted, each answer's 11 prompt and 7 output tokens too.
+    assert figures["requests"] == total
+    assert (figures["prompt_tokens"], figures["completion_tokens"]) == (11 * total, 7 * total)
+    assert figures["samples"] == len(records) and figures["invocations"] == 2

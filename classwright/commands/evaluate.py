@@ -31,6 +31,7 @@ from classwright.evaluator.scoring import (
 )
 from classwright.evaluator.summary import failing_canonical_table, print_summary
 from classwright.schema.errors import InputError
+from classwright.schema.exclusions import read_exclusions
 from classwright.schema.io import load_records
 from classwright.schema.records import TaskRecord
 
@@ -123,6 +124,7 @@ def evaluate(
                 label, unit, total, quiet=quiet
             ),
             notify=lambda message: progress_console.print(message, soft_wrap=True),
+            excluded=read_exclusions(tasks) if tasks.is_dir() else {},
             extra=provenance(
                 None if canonical else sample_list,
                 [by_id[t] for t in sorted({s.task_id for s in sample_list}) if t in by_id],

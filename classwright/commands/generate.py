@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,15 +28,17 @@ from classwright.evaluator.generation import (
     RunSettings,
     SampleFile,
     generate,
+    progress_unit,
     run_settings,
+    saved_work,
 )
+from classwright.evaluator.generation_record import strategy_figures, write_generation_record
 from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.prompts import Strategy
 from classwright.evaluator.report.runs import provenance
 from classwright.evaluator.run_summary import RunSummary
 from classwright.schema.errors import InputError
-from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
 
 Tasks = Annotated[
@@ -68,14 +69,18 @@ def _run_one(
     out: Path,
     resume: bool,
     quiet: bool,
+    report: RunReport | None = None,
 ) -> RunReport:
-    """One generation run with progress; faults end the command with a clear message."""
-    total = len(records) * settings.sampling.n
-    kept = len(SampleFile(out, settings, records, resume).done)
+    """One generation run with progress; faults end the command with a clear message.
+
+    ``report`` holds what the run did even when it ends the command."""
+    unit = progress_unit(settings, backend)
+    total = len(records) * settings.sampling.n if unit == "samples" else None
+    kept = len(SampleFile(out, settings, records, resume).done) if unit == "samples" else 0
     label = f"generate {settings.strategy.value}"
     try:
-        with progress_reporter(label, "samples", total, done=kept, quiet=quiet) as progress:
-            return generate(records, settings, backend, out, resume, progress)
+        with progress_reporter(label, unit, total, done=kept, quiet=quiet) as progress:
+            return generate(records, settings, backend, out, resume, progress, report)
     except GenerationError as error:
         _fault(f"error: {error}", out)
         raise typer.Exit(1) from None
@@ -87,7 +92,7 @@ def _run_one(
 def _fault(message: str, out: Path) -> None:
     # Plain lines, never wrapped: people grep logs for these.
     typer.echo(message, err=True)
-    typer.echo(f"samples written so far are kept in {out}; continue with --resume", err=True)
+    typer.echo(saved_work(out), err=True)
 
 
 def _open_backend(options: GenerationOptions) -> Backend:
@@ -188,7 +193,7 @@ def eval_command(
     ]
     for _, settings, path in plans:
         SampleFile(path, settings, records, resume)
-    load_seconds, reports = _generate_all(options, plans, records, resume, quiet, console)
+    load_seconds, reports = _generate_all(options, plans, records, resume, quiet, console, out_dir)
     timings = {name: {"generate": report.seconds} for name, report in reports}
     summaries: dict[str, RunSummary] = {}
     command = command_line(ctx)
@@ -208,10 +213,7 @@ def eval_command(
             provenance(None, records, command, settings.describe()),
         )
         timings[s.value]["score"] = time.monotonic() - started
-    write_text_atomic(
-        out_dir / "generation.json",
-        json.dumps(_generation_record(options, load_seconds, reports, timings), indent=1) + "\n",
-    )
+    _record(out_dir, options, load_seconds, reports, timings, resume)
     out = Console()
     out.print(generation_table(reports))
     out.print(pass_table(summaries, timings))
@@ -228,6 +230,7 @@ def _generate_all(
     resume: bool,
     quiet: bool,
     console: Console,
+    out_dir: Path,
 ) -> tuple[float, list[tuple[str, RunReport]]]:
     """Open the backend once and run every plan with it; the load time and the reports."""
     loading = time.monotonic()
@@ -237,37 +240,37 @@ def _generate_all(
     reports: list[tuple[str, RunReport]] = []
     try:
         for strategy, settings, path in plans:
-            reports.append(
-                (strategy.value, _run_one(records, settings, engine, path, resume, quiet))
-            )
+            reports.append((strategy.value, RunReport()))
+            _run_one(records, settings, engine, path, resume, quiet, reports[-1][1])
+    except typer.Exit:
+        # The requests and tokens spent so far are kept, for the resumed run to add to.
+        _record(out_dir, options, load_seconds, reports, {}, resume)
+        raise
     finally:
         engine.close()
     return load_seconds, reports
 
 
-def _generation_record(
+def _record(
+    out_dir: Path,
     options: GenerationOptions,
     load_seconds: float,
     reports: list[tuple[str, RunReport]],
     timings: dict[str, dict[str, float]],
-) -> dict[str, Any]:
-    """What ``generation.json`` holds: the model, its load time, and per strategy the counts."""
-    return {
-        "model": options.model,
-        "backend": options.backend.value,
-        "load_seconds": round(load_seconds, 2),
-        "strategies": {
-            name: {
-                "samples": report.written,
-                "requests": report.usage.requests,
-                "prompt_tokens": report.usage.prompt_tokens,
-                "completion_tokens": report.usage.completion_tokens,
-                "generate_seconds": round(report.seconds, 2),
-                "score_seconds": round(timings[name]["score"], 2),
-            }
-            for name, report in reports
-        },
+    resume: bool,
+) -> None:
+    figures = {
+        name: strategy_figures(report, timings.get(name, {}).get("score", 0.0))
+        for name, report in reports
     }
+    write_generation_record(
+        out_dir / "generation.json",
+        options.model,
+        options.backend.value,
+        load_seconds,
+        figures,
+        resume,
+    )
 
 
 def score_samples(

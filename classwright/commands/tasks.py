@@ -19,6 +19,7 @@ from classwright.authoring.tagcompare import KINDS, compare_tags
 from classwright.authoring.taskdir import load_task_folder, load_tasks
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
+from classwright.schema.exclusions import write_exclusions
 from classwright.schema.io import dump_records
 
 import_app = typer.Typer(
@@ -65,6 +66,8 @@ def import_classeval_command(
         outcomes = list(
             import_classeval(records, out, jobs or os.cpu_count() or 1, progress, overlays)
         )
+    if overlays is not None:
+        write_exclusions(out, {o.task_id: o.excluded for o in outcomes if o.excluded})
     elapsed = time.perf_counter() - start
     table = Table(title="Records that needed attention")
     table.add_column("task")

@@ -1,0 +1,76 @@
+"""``generation.json``: what ``eval`` spent generating, per strategy, summed over its resumes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from classwright.evaluator.generation import RunReport
+from classwright.schema.errors import InputError
+from classwright.schema.files import write_text_atomic
+
+COUNTED = ("requests", "prompt_tokens", "completion_tokens")
+TIMED = ("generate_seconds", "score_seconds")
+
+
+def strategy_figures(report: RunReport, score_seconds: float) -> dict[str, Any]:
+    """One invocation's figures for one strategy."""
+    return {
+        "samples": report.kept + report.written,
+        "requests": report.usage.requests,
+        "prompt_tokens": report.usage.prompt_tokens,
+        "completion_tokens": report.usage.completion_tokens,
+        "generate_seconds": round(report.seconds, 2),
+        "score_seconds": round(score_seconds, 2),
+    }
+
+
+def read_previous(path: Path) -> dict[str, Any]:
+    """The record an earlier invocation left, or an empty one."""
+    if not path.exists():
+        return {}
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise InputError(path, "not a generation record (invalid JSON)") from None
+    if not isinstance(value, dict) or not isinstance(value.get("strategies", {}), dict):
+        raise InputError(path, "not a generation record")
+    return value
+
+
+def write_generation_record(
+    path: Path,
+    model: str,
+    backend: str,
+    load_seconds: float,
+    figures: dict[str, dict[str, Any]],
+    resume: bool,
+) -> dict[str, Any]:
+    """Write ``path``; with ``resume`` the counts and seconds of the earlier record are added.
+
+    ``samples`` is the number in the file after this invocation, not a sum: a resumed run keeps
+    the samples of the earlier one. ``invocations`` counts the runs the record sums.
+    """
+    previous = read_previous(path) if resume else {}
+    earlier = previous.get("strategies", {})
+    strategies: dict[str, dict[str, Any]] = {}
+    for name, now in figures.items():
+        before = earlier.get(name, {}) if isinstance(earlier.get(name), dict) else {}
+        merged = dict(now)
+        for key in COUNTED:
+            merged[key] = int(before.get(key, 0)) + now[key]
+        for key in TIMED:
+            merged[key] = round(float(before.get(key, 0.0)) + now[key], 2)
+        merged["invocations"] = int(before.get("invocations", 1 if before else 0)) + 1
+        strategies[name] = merged
+    for name, before in earlier.items():
+        strategies.setdefault(name, before)
+    record = {
+        "model": model,
+        "backend": backend,
+        "load_seconds": round(float(previous.get("load_seconds", 0.0)) + load_seconds, 2),
+        "strategies": strategies,
+    }
+    write_text_atomic(path, json.dumps(record, indent=1) + "\n")
+    return record
