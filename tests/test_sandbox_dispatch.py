@@ -62,16 +62,24 @@ def test_two_process_judge_answers_protocol_questions_itself(
 
 
 @pytest.mark.parametrize("name", IN_PROCESS_CREDITED)
-def test_in_process_verdicts_take_the_candidates_answer(name: str) -> None:
+def test_in_process_verdicts_take_the_candidates_answer(
+    name: str, runner: tuple[SuiteRunner, str]
+) -> None:
     """The samples are real attacks: in one process numpy and isinstance credit them."""
-    assert _passed("honest", verdicts="in-process") == TEST_IDS
-    assert _passed("null", verdicts="in-process") == []
-    credited = _passed(name, verdicts="in-process")
+    suite_runner, isolation = runner
+    kwargs = {"isolation": isolation, "runner": suite_runner, "verdicts": "in-process"}
+    assert _passed("honest", **kwargs) == TEST_IDS
+    assert _passed("null", **kwargs) == []
+    credited = _passed(name, **kwargs)
     assert credited, name
 
 
-def test_in_process_verdicts_catch_replaced_library_classes() -> None:
-    assert _passed("claimed_by_patching", verdicts="in-process") == []
+def test_in_process_verdicts_catch_replaced_library_classes(
+    runner: tuple[SuiteRunner, str],
+) -> None:
+    suite_runner, isolation = runner
+    kwargs = {"isolation": isolation, "runner": suite_runner, "verdicts": "in-process"}
+    assert _passed("claimed_by_patching", **kwargs) == []
 
 
 def test_numpy_decoder_takes_plain_data_only() -> None:
