@@ -28,12 +28,13 @@ LIMITS = Limits(test_timeout=1.5, load_timeout=4.0, memory_bytes=1024**3, proces
 # Tricks that only a private filesystem (and, for open_socket, a private network) stop: the
 # weaker levels are reported as such in SuiteRun.isolation.
 NOT_STOPPED_BY = {
-    "unshare": {"read_canonical", "write_outside"},
-    "rlimits-only": {"read_canonical", "write_outside", "open_socket"},
+    "unshare": {"read_canonical", "write_outside", "find_answer_key"},
+    "rlimits-only": {"read_canonical", "write_outside", "open_socket", "find_answer_key"},
 }
 # Tricks that only two-process verdicts stop: in one process the candidate can reach the runner's
-# channel, and an object that equals anything satisfies assertEqual.
-IN_PROCESS_OPEN = {"always_equal", "equal_int_subclass", "steal_channel"}
+# channel, an object that equals anything satisfies assertEqual, and the test module is a file
+# beside the candidate's.
+IN_PROCESS_OPEN = {"always_equal", "equal_int_subclass", "steal_channel", "find_answer_key"}
 VERDICTS = ["two-process", "in-process"]
 
 

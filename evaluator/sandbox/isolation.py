@@ -18,6 +18,10 @@ RLIMITS_ONLY = "rlimits-only"
 LEVELS = (BUBBLEWRAP, UNSHARE, RLIMITS_ONLY)
 
 INSIDE = Path(__file__).with_name("inside")
+# The installed package: the scripts that run inside never import it (they are bound on their
+# own at SANDBOX_INSIDE), and it carries the task set's answers (the ClassEval+ overlay's
+# tests_plus.py and repairs.toml), so the sandbox sees an empty folder in its place.
+PACKAGE = Path(__file__).resolve().parents[2]
 DRIVER = INSIDE / "driver.py"
 SANDBOX_INSIDE = "/opt/classwright"
 SANDBOX_DRIVER = SANDBOX_INSIDE + "/driver.py"
@@ -62,6 +66,8 @@ class Interpreter:
 
     executable: str
     folders: tuple[str, ...]
+    package: str | None = None
+    """Where this interpreter finds classwright, when it does."""
 
 
 @functools.cache
@@ -70,7 +76,11 @@ def describe_interpreter(python: str) -> Interpreter:
         "import json, os, sys, sysconfig\n"
         "paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}\n"
         "paths |= {sysconfig.get_paths()[k] for k in ('stdlib', 'platstdlib', 'purelib', 'platlib')}\n"
-        "print(json.dumps({'executable': os.path.realpath(sys.executable), 'paths': sorted(paths)}))\n"
+        "import importlib.util\n"
+        "spec = importlib.util.find_spec('classwright')\n"
+        "package = os.path.dirname(spec.origin) if spec and spec.origin else None\n"
+        "print(json.dumps({'executable': os.path.realpath(sys.executable), 'paths': sorted(paths),"
+        " 'package': package}))\n"
     )
     out = subprocess.run(
         [python, "-I", "-c", probe], capture_output=True, text=True, check=True, timeout=60
@@ -86,7 +96,22 @@ def describe_interpreter(python: str) -> Interpreter:
             continue
         if not any(folder == k or folder.startswith(k + "/") for k in kept):
             kept.append(folder)
-    return Interpreter(info["executable"], tuple(kept))
+    package = info.get("package")
+    return Interpreter(info["executable"], tuple(kept), package if type(package) is str else None)
+
+
+def hidden_folders(interpreter: Interpreter) -> list[str]:
+    """classwright's package folders inside the folders bound into the sandbox (that of this
+    process and that of the sandbox's interpreter), each to be covered by an empty one."""
+    found = {os.path.realpath(PACKAGE)}
+    if interpreter.package is not None:
+        found.add(os.path.realpath(interpreter.package))
+    return sorted(
+        folder
+        for folder in found
+        if os.path.isdir(folder)
+        and any(folder.startswith(bound + "/") for bound in interpreter.folders)
+    )
 
 
 def faketime_library() -> str | None:
@@ -161,6 +186,8 @@ def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[st
                 made.add(parent)
                 cmd += ["--perms", "0755", "--dir", parent]
         cmd += ["--ro-bind", folder, folder]
+    for folder in hidden_folders(interpreter):
+        cmd += ["--perms", "0755", "--tmpfs", folder, "--remount-ro", folder]
     cmd += ["--perms", "0755", "--dir", "/opt", "--perms", "0755", "--dir", SANDBOX_INSIDE]
     cmd += ["--ro-bind", str(INSIDE), SANDBOX_INSIDE]
     cmd += ["--chdir", SANDBOX_TMP, "--setenv", "HOME", SANDBOX_TMP]

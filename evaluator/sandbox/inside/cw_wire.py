@@ -149,6 +149,43 @@ SHARED_KINDS: dict[type, str] = {
     collections.Counter: "ct",
 }
 SAME_ATOMS = (NoneType, bool, int, float, str, bytes, complex)
+# What an array's elements may decode to: data only. A handle among them would let numpy in the
+# receiving process ask the sender's object for its buffer (`__array_interface__` names any
+# address) or its numbers.
+ARRAY_ATOMS = (NoneType, bool, int, float, str, bytes, complex)
+
+# Attribute names a stand-in forwards to the other side although they look like protocol names.
+# Every other dunder, and every `_name_` (ctypes' `_as_parameter_`, IPython's `_repr_html_`), is
+# refused with AttributeError: a library in the judge looks such names up on an operand
+# (numpy's `__array_ufunc__`, `__array_function__`, `__array_interface__`, `os.fspath`'s
+# `__fspath__`) and then lets the answer decide a comparison or read memory. The names kept
+# here only describe the candidate's own object or copy it in its own process.
+FORWARDED_PROTOCOL_NAMES = frozenset(
+    {
+        "__name__",
+        "__qualname__",
+        "__doc__",
+        "__dict__",
+        "__annotations__",
+        "__wrapped__",
+        "__self__",
+        "__func__",
+        "__defaults__",
+        "__kwdefaults__",
+        "__copy__",
+        "__deepcopy__",
+    }
+)
+
+
+def is_protocol_name(name: str) -> bool:
+    """A dunder or `_name_` that a stand-in must answer itself (refuse) rather than forward."""
+    return (
+        len(name) > 1
+        and name.startswith("_")
+        and name.endswith("_")
+        and name not in FORWARDED_PROTOCOL_NAMES
+    )
 
 
 def _numpy():
@@ -488,6 +525,8 @@ def _dec_numpy_array(codec, item, depth):
         raise WireError("bad array shape")
     if dtype == "O":
         values = codec._items(body, depth)
+        if not all(type(v) in ARRAY_ATOMS for v in values):
+            raise WireError("an array element is not plain data")
         array = np.empty(len(values), dtype=object)
         for index, value in enumerate(values):
             array[index] = value
@@ -495,7 +534,7 @@ def _dec_numpy_array(codec, item, depth):
     if type(dtype) is not str or np.dtype(dtype).kind not in "biufcUS?":
         raise WireError("bad array dtype")
     flat = codec.decode(body, depth + 1)
-    if type(flat) is not list:
+    if type(flat) is not list or not all(type(v) in ARRAY_ATOMS for v in flat):
         raise WireError("bad array data")
     return np.array(flat, dtype=np.dtype(dtype)).reshape(shape)
 
