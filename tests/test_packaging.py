@@ -106,7 +106,8 @@ def test_an_installed_classwright_applies_its_overlay_outside_a_checkout(
     )
     assert result.returncode == 0, result.stderr
     assert "ClassEval_52" in result.stdout and "excluded (ClassEval+)" in result.stdout
-    assert len(list(out.iterdir())) == 99
+    assert len([folder for folder in out.iterdir() if folder.is_dir()]) == 99
+    assert "ClassEval_52" in (out / "excluded.toml").read_text()
     # An added test of ClassEval_11 (BitStatusUtil), not among ClassEval's own.
     added = "def test_add_odd_states"
     published = {r["task_id"]: r["test"] for r in json.loads(real_classeval_data.read_text())}
