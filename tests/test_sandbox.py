@@ -441,6 +441,56 @@ def test_killing_the_zygote_does_not_escape_the_time_limit(level: str, verdicts:
     ), honest_run.outcomes
 
 
+NUMPY_HOOKS = textwrap.dedent(
+    """
+    import numpy as np
+
+    class Liar:
+        # numpy in the judge would call these on the stand-in's type and take their answer.
+        def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+            return np.True_
+
+        def __array_function__(self, func, types, args, kwargs):
+            return True
+
+        @property
+        def __array_interface__(self):
+            return np.array([1, 2]).__array_interface__
+
+    class Calc:
+        def add(self, a, b):
+            return Liar()
+    """
+)
+
+
+def test_numpy_in_the_judge_never_asks_the_candidate_s_hooks() -> None:
+    pytest.importorskip("numpy")
+    tests = module(
+        """
+        import numpy as np
+
+        class HookTest(unittest.TestCase):
+            def test_array_equal(self):
+                self.assertTrue(np.array_equal(Calc().add(1, 1), np.array([1, 2])))
+
+            def test_allclose(self):
+                self.assertTrue(np.allclose(Calc().add(1, 1), np.array([1, 2])))
+
+            def test_elementwise(self):
+                self.assertTrue((Calc().add(1, 1) == np.array([1, 2])).all())
+        """
+    )
+    ids = ids_of(tests)
+    honest = "import numpy as np\n\nclass Calc:\n    def add(self, a, b):\n        return np.array([1, 2])\n"
+    with SuiteRunner() as fresh:
+        run = run_suite(NUMPY_HOOKS, tests, ids, runner=fresh, verdicts="two-process")
+        control = run_suite(honest, tests, ids, runner=fresh, verdicts="two-process")
+    assert not any(o.status.value == "passed" for o in run.outcomes.values()), run.outcomes
+    # Positive control: an honest array passes the same assertions.
+    assert all(o.status.value == "passed" for o in control.outcomes.values()), control.outcomes
+
+
 @needs_bubblewrap
 def test_no_network_unless_asked_for(runner: SuiteRunner) -> None:
     server = socket.create_server(("127.0.0.1", 0))

@@ -91,7 +91,7 @@ class RemoteType(type):
         return _judge.call(cls, args, kwargs)
 
     def __getattr__(cls, name):
-        if name.startswith("_cw_"):
+        if not cw_wire.forwarded(name):
             raise AttributeError(name)
         return _judge.request("getattr", cls, name=name)
 
@@ -142,7 +142,7 @@ class RemoteObject(metaclass=RemoteType):
         return type(self).__dict__.get("_cw_real") or type(self)
 
     def __getattr__(self, name):
-        if name.startswith("_cw_"):
+        if not cw_wire.forwarded(name):
             raise AttributeError(name)
         return _judge.request("getattr", self, name=name)
 

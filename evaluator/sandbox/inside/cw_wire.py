@@ -658,3 +658,19 @@ class Channel:
         if message.get("kind") != "request":
             raise WireError("expected a request")
         return message
+
+
+# The only dunder names a stand-in asks the candidate for. Libraries in the judge (numpy's
+# __array_ufunc__, __array_function__, __array_interface__, ...) look protocol hooks up on an
+# operand's type: forwarded, the candidate's hook would answer them. Every other dunder the
+# stand-in lacks is missing, so the judge's own fallback decides.
+FORWARDED_DUNDERS = frozenset({"__dict__", "__doc__", "__name__", "__qualname__", "__module__"})
+
+
+def forwarded(name: str) -> bool:
+    """Whether a stand-in may ask the candidate for attribute `name`."""
+    if name.startswith("_cw_"):
+        return False
+    if name.startswith("__") and name.endswith("__"):
+        return name in FORWARDED_DUNDERS
+    return True
