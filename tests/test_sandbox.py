@@ -350,6 +350,147 @@ def test_the_sandbox_sees_only_its_own_folder(runner: SuiteRunner) -> None:
         assert result["uid"] != 0
 
 
+@pytest.mark.parametrize("level", ["bubblewrap", "unshare", "rlimits-only"])
+def test_the_parents_environment_never_reaches_the_sandbox(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not available(level, sys.executable):
+        pytest.skip(f"{level} does not work here")
+    # A fresh runner: its workers start after the canary is set, as a key in a user's shell.
+    monkeypatch.setenv("CLASSWRIGHT_CANARY", "secret-canary-value")
+    with SuiteRunner() as fresh:
+        result = _probe(
+            fresh,
+            """
+            import os
+            RESULT['environ'] = dict(os.environ)
+            """,
+            isolation=level,
+        )
+    environ = result["environ"]
+    assert isinstance(environ, dict)
+    # Positive control: the variables the sandbox sets itself are seen.
+    assert environ.get("OMP_NUM_THREADS") == "1"
+    assert "CLASSWRIGHT_CANARY" not in environ
+    assert "secret-canary-value" not in json.dumps(environ)
+
+
+SLOW_PARRICIDE = textwrap.dedent(
+    """
+    import os, signal, time
+
+    class Calc:
+        def add(self, a, b):
+            # Kills the zygote it was forked from, then takes longer than the test's limit.
+            try:
+                os.kill(os.getppid(), signal.SIGKILL)
+            except OSError:
+                pass
+            time.sleep(1.5)
+            return a + b
+    """
+)
+
+
+@pytest.mark.parametrize("verdicts", ["in-process", "two-process"])
+@pytest.mark.parametrize("level", ["bubblewrap", "unshare", "rlimits-only"])
+def test_killing_the_zygote_does_not_escape_the_time_limit(level: str, verdicts: str) -> None:
+    if not available(level, sys.executable):
+        pytest.skip(f"{level} does not work here")
+    tests = module(
+        """
+        class SlowTest(unittest.TestCase):
+            def test_one(self):
+                self.assertEqual(Calc().add(1, 2), 3)
+
+            def test_two(self):
+                self.assertEqual(Calc().add(2, 2), 4)
+
+            def test_three(self):
+                self.assertEqual(Calc().add(3, 2), 5)
+        """
+    )
+    ids = ids_of(tests)
+    limits = Limits(test_timeout=1.0, load_timeout=20.0)
+    with SuiteRunner() as fresh:
+        run = run_suite(
+            SLOW_PARRICIDE,
+            tests,
+            ids,
+            runner=fresh,
+            limits=limits,
+            isolation=level,
+            verdicts=verdicts,
+        )
+        # Positive control: the tests are passable, by the same slow class without the kill
+        # within a limit it meets.
+        slow = SLOW_PARRICIDE.replace("os.kill(os.getppid(), signal.SIGKILL)", "pass")
+        roomy = Limits(test_timeout=10.0, load_timeout=20.0)
+        honest_run = run_suite(
+            slow,
+            tests,
+            ids,
+            runner=fresh,
+            limits=roomy,
+            isolation=level,
+            verdicts=verdicts,
+        )
+    assert not any(o.status.value == "passed" for o in run.outcomes.values()), run.outcomes
+    assert honest_run.outcomes and all(
+        o.status.value == "passed" for o in honest_run.outcomes.values()
+    ), honest_run.outcomes
+
+
+NUMPY_HOOKS = textwrap.dedent(
+    """
+    import numpy as np
+
+    class Liar:
+        # numpy in the judge would call these on the stand-in's type and take their answer.
+        def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+            return np.True_
+
+        def __array_function__(self, func, types, args, kwargs):
+            return True
+
+        @property
+        def __array_interface__(self):
+            return np.array([1, 2]).__array_interface__
+
+    class Calc:
+        def add(self, a, b):
+            return Liar()
+    """
+)
+
+
+def test_numpy_in_the_judge_never_asks_the_candidate_s_hooks() -> None:
+    pytest.importorskip("numpy")
+    tests = module(
+        """
+        import numpy as np
+
+        class HookTest(unittest.TestCase):
+            def test_array_equal(self):
+                self.assertTrue(np.array_equal(Calc().add(1, 1), np.array([1, 2])))
+
+            def test_allclose(self):
+                self.assertTrue(np.allclose(Calc().add(1, 1), np.array([1, 2])))
+
+            def test_elementwise(self):
+                self.assertTrue((Calc().add(1, 1) == np.array([1, 2])).all())
+        """
+    )
+    ids = ids_of(tests)
+    honest = "import numpy as np\n\nclass Calc:\n    def add(self, a, b):\n        return np.array([1, 2])\n"
+    with SuiteRunner() as fresh:
+        run = run_suite(NUMPY_HOOKS, tests, ids, runner=fresh, verdicts="two-process")
+        control = run_suite(honest, tests, ids, runner=fresh, verdicts="two-process")
+    assert not any(o.status.value == "passed" for o in run.outcomes.values()), run.outcomes
+    # Positive control: an honest array passes the same assertions.
+    assert all(o.status.value == "passed" for o in control.outcomes.values()), control.outcomes
+
+
 @needs_bubblewrap
 def test_no_network_unless_asked_for(runner: SuiteRunner) -> None:
     server = socket.create_server(("127.0.0.1", 0))

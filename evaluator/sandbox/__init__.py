@@ -478,7 +478,20 @@ class SuiteRunner:
                 detail = f"the sample's time cap ({job.limits.sample_cap(test_ids):g} s) ran out"
                 state.settle(remaining, TestOutcome(Status.TIMEOUT, "Timeout", detail))
                 break
-            attempt = self._attempt(config, request, remaining, cap, state)
+            if cap - time.monotonic() < MIN_ATTEMPT_SECONDS:
+                # Too little is left for a worker to start and a test to run: an attempt begun
+                # now would only race the cap.
+                detail = f"the sample's time cap ({job.limits.sample_cap(test_ids):g} s) ran out"
+                state.settle(remaining, TestOutcome(Status.TIMEOUT, "Timeout", detail))
+                break
+            try:
+                attempt = self._attempt(config, request, remaining, cap, state)
+            except (WorkerDied, OSError) as exc:
+                # Whatever one sample did to its channels fails that sample alone; the run goes
+                # on with the next one.
+                reason = f"internal error: {type(exc).__name__}: {exc}"
+                state.settle(remaining, TestOutcome(Status.ERROR, "InternalError", reason))
+                break
             if attempt is None:
                 continue
             if not state.take(attempt, remaining, job.limits):
@@ -572,6 +585,9 @@ def _coverage_from(report: dict[str, object]) -> CoverageReport:
         },
     )
 
+
+MIN_ATTEMPT_SECONDS = 0.2
+"""An attempt is not started with less than this left of the sample's cap."""
 
 _shared: SuiteRunner | None = None
 _shared_lock = threading.Lock()

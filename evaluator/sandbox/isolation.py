@@ -154,6 +154,12 @@ def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[st
     # from pool threads. The zygote exits by itself when the parent's end of its socket closes.
     cmd = [
         "bwrap",
+        # The parent's environment (API keys among it) never reaches a candidate: the sandbox
+        # starts empty and holds only what --setenv adds.
+        "--clearenv",
+        "--setenv",
+        "PATH",
+        "/usr/bin:/bin",
         "--new-session",
         "--unshare-pid",
         "--unshare-ipc",

@@ -226,6 +226,8 @@ class _SampleWatch:
     pending: bytes = b""
     """The part of an event line read so far."""
     pipe_open: bool = True
+    pipe_fd: int = -1
+    """The sample's event pipe, unregistered at once when the worker is lost."""
     exited: dict[str, object] | None = None
     """The zygote's `exited` frame, once it came."""
     kill_sent_at: float | None = None
@@ -250,9 +252,9 @@ class Worker:
         spec = launch(self.config, self.index)
         parent_end, child_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         os.set_inheritable(child_end.fileno(), True)
-        env = spec.env or None
-        if env is not None:
-            env = dict(env)
+        # Never the parent's environment: bubblewrap gets an empty one (and --clearenv), the
+        # other levels exactly the variables the launch sets.
+        env = dict(spec.env)
 
         def put_control_on_fd3() -> None:
             os.dup2(child_end.fileno(), 3)
@@ -413,6 +415,7 @@ class Worker:
             cap=cap,
             meter=meter,
             deadline=min(cap, time.monotonic() + limits.load_timeout),
+            pipe_fd=read_end,
         )
         selector = selectors.DefaultSelector()
         selector.register(read_end, selectors.EVENT_READ, "pipe")
@@ -453,7 +456,13 @@ class Worker:
                 return None
             wait = watch.kill_sent_at + KILL_GRACE_SECONDS - now
         elif watch.exited is not None:
-            wait = KILL_GRACE_SECONDS  # only the pipe is left to drain
+            # Only the pipe is left to drain, and the phase's deadline still holds for whatever
+            # holds it open.
+            if now >= watch.deadline:
+                state.timed_out = not state.done
+                state.capped = now >= watch.cap
+                return None
+            wait = min(KILL_GRACE_SECONDS, watch.deadline - now)
         else:
             wait = max(0.0, watch.deadline - now)
         if watch.meter is not None and watch.exited is None:
@@ -464,8 +473,12 @@ class Worker:
     def _read_pipe(
         self, watch: _SampleWatch, read_end: int, selector: selectors.BaseSelector
     ) -> None:
-        """Read the sample's event lines that arrived and apply each complete one."""
-        chunk = os.read(read_end, 1 << 16)
+        """Read the sample's event lines that arrived and apply each complete one; a read that
+        fails ends the pipe like its close (the attempt fails the test it was serving)."""
+        try:
+            chunk = os.read(read_end, 1 << 16)
+        except OSError:
+            chunk = b""
         if not chunk:
             watch.pipe_open = False
             selector.unregister(read_end)
@@ -496,10 +509,10 @@ class Worker:
         except OSError:
             alive = False
         if not alive:
-            # The sample killed the zygote: its pid namespace is gone with it.
-            selector.unregister(self.sock)
-            watch.exited = {"code": None, "lost": True}
-            watch.state.worker_lost = True
+            # The sample killed the zygote. Under bubblewrap the namespace's init outlives it, so
+            # the judge and the candidate would go on with no limit: kill the whole tree now and
+            # count only what was read before.
+            self._lose_worker(watch, selector)
             return
         try:
             while (frame := self.frames.pop()) is not None:
@@ -509,9 +522,29 @@ class Worker:
                     watch.exited = frame
         except WorkerDied:
             # Something wrote into the control channel: this worker is done.
-            selector.unregister(self.sock)
-            watch.exited = {"code": None, "lost": True}
-            watch.state.worker_lost = True
+            self._lose_worker(watch, selector)
+
+    def _lose_worker(self, watch: _SampleWatch, selector: selectors.BaseSelector) -> None:
+        """End the attempt at once: every process of the worker is killed and the sample's pipe
+        is no longer read, so nothing that runs after the control channel ended counts."""
+        assert self.sock is not None
+        selector.unregister(self.sock)
+        if watch.pipe_open:
+            watch.pipe_open = False
+            with contextlib.suppress(KeyError, ValueError):
+                selector.unregister(watch.pipe_fd)
+        self._kill_tree()
+        watch.exited = {"code": None, "lost": True}
+        watch.state.worker_lost = True
+
+    def _kill_tree(self) -> None:
+        """SIGKILL the worker and every descendant by pid (bubblewrap's init is out of reach of
+        killpg)."""
+        if self.process is None:
+            return
+        for pid in [self.process.pid, *_descendants(self.process.pid)]:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
 
     @staticmethod
     def _finished(watch: _SampleWatch) -> Attempt:
