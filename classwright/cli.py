@@ -15,6 +15,9 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    # Click's plain help wraps every column to the terminal; rich's panels cut option names
+    # and values with an ellipsis at 80 columns, which is what a log or a CI page has.
+    rich_markup_mode=None,
 )
 
 # Each module under classwright.commands defines ``register(app)``; imported by name, so that

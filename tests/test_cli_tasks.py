@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -148,3 +149,25 @@ def test_new_task_folders_get_the_users_umask(tmp_path: Path) -> None:
     assert (tmp_path / "SeatMap" / "task.toml").stat().st_mode & 0o777 == 0o644
     # Positive control: a stricter umask is honoured, not replaced by a fixed mode.
     assert (tmp_path / "Private").stat().st_mode & 0o777 == 0o700
+
+
+def test_help_of_every_command_fits_80_columns_without_cutting_an_option() -> None:
+    import typer.main
+
+    root = typer.main.get_command(app)
+    commands: list[tuple[list[str], Any]] = []
+    for name, command in root.commands.items():  # type: ignore[attr-defined]
+        if hasattr(command, "commands"):
+            commands += [([name, sub], c) for sub, c in command.commands.items()]
+        else:
+            commands.append(([name], command))
+    assert len(commands) > 10
+    for words, command in commands:
+        result = runner.invoke(app, [*words, "--help"], env={"COLUMNS": "80"})
+        assert result.exit_code == 0, (words, result.output)
+        assert "…" not in result.output, (words, result.output)
+        assert max(len(line) for line in result.output.splitlines()) <= 80, words
+        for parameter in command.params:
+            for option in getattr(parameter, "opts", []):
+                if option.startswith("-"):
+                    assert option in result.output, (words, option)

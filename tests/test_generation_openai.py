@@ -730,3 +730,41 @@ def test_generation_json_adds_up_the_requests_of_a_resumed_eval(
     assert figures["requests"] == total
     assert (figures["prompt_tokens"], figures["completion_tokens"]) == (11 * total, 7 * total)
     assert figures["samples"] == len(records) and figures["invocations"] == 2
+
+
+def test_eval_tables_fit_80_columns_and_show_every_k(
+    serve: Callable[..., Endpoint], tasks_file: Path, tmp_path: Path
+) -> None:
+    server = serve(canonical)
+    result = CliRunner().invoke(
+        app,
+        [
+            "eval",
+            "--backend",
+            "openai",
+            "--model",
+            "canonical",
+            "--base-url",
+            server.url,
+            "--tasks",
+            str(tasks_file),
+            "--limit",
+            "2",
+            "--samples",
+            "3",
+            "--out-dir",
+            str(tmp_path / "run"),
+            "-q",
+        ],
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80, result.output
+    for strategy in ("holistic", "incremental", "compositional"):
+        assert strategy in result.output
+    rows = {line.split("│")[1].strip(): line for line in result.output.splitlines() if "│" in line}
+    for k in ("1", "2", "3"):
+        # Canonical answers pass: 100.0 for each of the three strategies.
+        assert rows[f"class@{k}"].count("100.0") == 3, result.output
+        assert rows[f"method@{k}"].count("100.0") == 3, result.output

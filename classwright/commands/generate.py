@@ -106,33 +106,37 @@ def _open_backend(options: GenerationOptions) -> Backend:
         raise typer.Exit(130) from None
 
 
-def generation_table(rows: list[tuple[str, RunReport]]) -> Table:
-    table = Table(title="Generation")
-    for column in (
-        "strategy",
-        "written",
-        "kept",
-        "requests",
-        "prompt tok",
-        "output tok",
-        "s",
-        "tok/s",
-    ):
-        table.add_column(column, justify="left" if column == "strategy" else "right")
-    for strategy, report in rows:
-        usage = report.usage
-        rate = usage.completion_tokens / report.seconds if report.seconds else 0.0
-        table.add_row(
-            strategy,
-            str(report.written),
-            str(report.kept),
-            str(usage.requests),
-            str(usage.prompt_tokens),
-            str(usage.completion_tokens),
-            f"{report.seconds:.1f}",
-            f"{rate:.1f}",
-        )
+def _by_strategy(title: str, names: list[str], rows: list[tuple[str, list[str]]]) -> Table:
+    """A figure per row and a strategy per column: three strategies fit 80 columns whatever the
+    number of figures (every k of pass@k), and a cell too narrow wraps instead of being cut."""
+    table = Table(title=title)
+    table.add_column("", overflow="fold")
+    for name in names:
+        table.add_column(name, justify="right", overflow="fold")
+    for label, cells in rows:
+        table.add_row(label, *cells)
     return table
+
+
+def generation_table(rows: list[tuple[str, RunReport]]) -> Table:
+    def rate(report: RunReport) -> float:
+        return report.usage.completion_tokens / report.seconds if report.seconds else 0.0
+
+    figures = [
+        ("samples written", lambda r: str(r.written)),
+        ("samples kept", lambda r: str(r.kept)),
+        ("requests", lambda r: str(r.usage.requests)),
+        ("answers replayed", lambda r: str(r.replayed)),
+        ("prompt tokens", lambda r: str(r.usage.prompt_tokens)),
+        ("output tokens", lambda r: str(r.usage.completion_tokens)),
+        ("seconds", lambda r: f"{r.seconds:.1f}"),
+        ("output tok/s", lambda r: f"{rate(r):.1f}"),
+    ]
+    return _by_strategy(
+        "Generation",
+        [name for name, _ in rows],
+        [(label, [show(report) for _, report in rows]) for label, show in figures],
+    )
 
 
 @reports_input_errors
@@ -328,30 +332,18 @@ def _pct(value: Any) -> str:
 
 
 def pass_table(summaries: dict[str, RunSummary], timings: dict[str, dict[str, float]]) -> Table:
-    """Class- and method-level pass@k (percent) for each strategy."""
+    """Class- and method-level pass@k (percent) for each strategy, every k."""
     ks = sorted({k for s in summaries.values() for k in s.class_pass_at_k}, key=int)
-    shown = [k for k in ks if k in ("1", "3", "5")] or ks[:1]
-    table = Table(title="pass@k (%) by strategy")
-    table.add_column("strategy")
-    table.add_column("tasks", justify="right")
-    table.add_column("samples", justify="right")
-    for k in shown:
-        table.add_column(f"class@{k}", justify="right")
-    for k in shown:
-        table.add_column(f"method@{k}", justify="right")
-    table.add_column("gen s", justify="right")
-    table.add_column("score s", justify="right")
-    for name, summary in summaries.items():
-        table.add_row(
-            name,
-            str(summary.tasks),
-            str(summary.samples),
-            *[_pct(summary.class_pass_at_k.get(k)) for k in shown],
-            *[_pct(summary.method_pass_at_k.get(k)) for k in shown],
-            f"{timings[name].get('generate', 0):.1f}",
-            f"{timings[name].get('score', 0):.1f}",
-        )
-    return table
+    values = list(summaries.values())
+    rows = [
+        ("tasks", [str(s.tasks) for s in values]),
+        ("samples", [str(s.samples) for s in values]),
+        *[(f"class@{k}", [_pct(s.class_pass_at_k.get(k)) for s in values]) for k in ks],
+        *[(f"method@{k}", [_pct(s.method_pass_at_k.get(k)) for s in values]) for k in ks],
+        ("generate s", [f"{timings[n].get('generate', 0):.1f}" for n in summaries]),
+        ("score s", [f"{timings[n].get('score', 0):.1f}" for n in summaries]),
+    ]
+    return _by_strategy("pass@k (%) by strategy", list(summaries), rows)
 
 
 def register(app: typer.Typer) -> None:
