@@ -78,6 +78,29 @@ def test_export_writes_classeval_and_jsonl(small_task: Path, tmp_path: Path) -> 
     assert json.loads(lines.read_text().splitlines()[0])["task_id"] == "tally"
 
 
+def test_export_hf_writes_trainer_rows_as_jsonl_and_parquet(
+    small_task: Path, tmp_path: Path
+) -> None:
+    lines = tmp_path / "train.jsonl"
+    result = runner.invoke(app, ["export", str(small_task), "--format", "hf", "--out", str(lines)])
+    assert result.exit_code == 0, result.output
+    row = json.loads(lines.read_text().splitlines()[0])
+    assert row["task_id"] == "tally"
+    assert row["data_source"] == "classwright"
+    assert row["reward_model"]["ground_truth"] == "tally"
+    assert row["extra_info"]["task_id"] == "tally"
+    (message,) = row["prompt"]
+    assert message["role"] == "user"
+    assert "class Tally" in message["content"]
+    assert "self.counts[word] += 1" not in message["content"]  # the skeleton, not the solution
+    table = tmp_path / "train.parquet"
+    result = runner.invoke(app, ["export", str(small_task), "--format", "hf", "--out", str(table)])
+    assert result.exit_code == 0, result.output
+    import pyarrow.parquet as pq
+
+    assert pq.read_table(table).to_pylist() == [row]
+
+
 def test_a_broken_task_exits_2_naming_the_file_and_writes_nothing(
     small_task: Path, tmp_path: Path
 ) -> None:

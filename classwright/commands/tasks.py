@@ -19,6 +19,7 @@ from classwright.authoring.tagcompare import KINDS, compare_tags
 from classwright.authoring.taskdir import load_task_folder, load_tasks
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
+from classwright.evaluator.trainer_rows import dump_trainer_rows
 from classwright.schema.exclusions import write_exclusions
 from classwright.schema.io import dump_records
 
@@ -30,6 +31,7 @@ import_app = typer.Typer(
 class RecordFormat(StrEnum):
     classeval = "classeval"
     jsonl = "jsonl"
+    hf = "hf"
 
 
 @import_app.command("classeval")
@@ -103,12 +105,20 @@ def export_command(
     ],
     out: Annotated[Path, typer.Option("--out", help="Record file to write.")],
     fmt: Annotated[
-        RecordFormat, typer.Option("--format", help="ClassEval JSON list or JSON lines.")
+        RecordFormat,
+        typer.Option(
+            "--format",
+            help="ClassEval JSON list, JSON lines, or hf: trainer rows (chat prompt, task id, "
+            "data source) as JSONL, or parquet when --out ends in .parquet.",
+        ),
     ] = RecordFormat.classeval,
 ) -> None:
-    """Write task records (schema-checked) as ClassEval JSON or JSONL."""
+    """Write task records (schema-checked) as ClassEval JSON or JSONL, or trainer rows (hf)."""
     records = load_tasks(source)
-    dump_records(records, out, fmt.value)
+    if fmt is RecordFormat.hf:
+        dump_trainer_rows(records, out)
+    else:
+        dump_records(records, out, fmt.value)
     Console().print(f"wrote {len(records)} records to {out}")
 
 
