@@ -430,7 +430,9 @@ class Worker:
                     break  # a process outside our reach holds the pipe; results are complete
                 for key, _mask in events:
                     if key.data == "pipe":
-                        self._read_pipe(watch, read_end, selector)
+                        # A lost worker stops the pipe's reading within this same batch.
+                        if watch.pipe_open:
+                            self._read_pipe(watch, read_end, selector)
                     else:
                         self._read_control(watch, selector)
         finally:
@@ -481,7 +483,8 @@ class Worker:
             chunk = b""
         if not chunk:
             watch.pipe_open = False
-            selector.unregister(read_end)
+            with contextlib.suppress(KeyError, ValueError):
+                selector.unregister(read_end)
             return
         watch.pending += chunk
         *lines, watch.pending = watch.pending.split(b"\n")
