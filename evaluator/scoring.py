@@ -222,16 +222,24 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         tests = {t: TestOutcome(Status.ERROR, "SyntaxError", error) for t in job.test_ids}
         isolation, load_error = NOT_RUN, error
     else:
-        suite = sandbox.run_suite(
-            job.candidate,
-            job.test_source,
-            list(job.test_ids),
-            limits=settings.limits_for(job.record.task_id),
-            verdicts=settings.verdicts,
-            exports=_parsed(task_exports, job.record),
-        )
-        tests = dict(suite.outcomes)
-        isolation, load_error = suite.isolation, suite.load_error
+        try:
+            suite = sandbox.run_suite(
+                job.candidate,
+                job.test_source,
+                list(job.test_ids),
+                limits=settings.limits_for(job.record.task_id),
+                verdicts=settings.verdicts,
+                exports=_parsed(task_exports, job.record),
+            )
+        except Exception as exc:
+            # Whatever one sample did to its sandbox fails that sample alone, with the reason;
+            # the other samples of the run are scored.
+            reason = f"internal error: {type(exc).__name__}: {exc}"
+            tests = {t: TestOutcome(Status.ERROR, "InternalError", reason) for t in job.test_ids}
+            isolation, load_error = NOT_RUN, reason
+        else:
+            tests = dict(suite.outcomes)
+            isolation, load_error = suite.isolation, suite.load_error
     passed = bool(tests) and all(v.passed for v in tests.values())
     shape = _parsed(class_shape, job.extraction.code, job.record)
     return SampleResult(

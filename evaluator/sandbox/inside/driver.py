@@ -629,7 +629,43 @@ def clean_up_sample(paths: list[str], workdir: str, settings: ZygoteSettings) ->
     remove_tree(workdir)
     for directory in settings.get("wipe", []):
         wipe(directory)
+    if settings["kill_all"]:
+        remove_sysv_ipc()
     return leftover, detail
+
+
+# /proc/sysvipc/<kind>: the column naming each object's id, and how to remove one by id.
+SYSV_IPC = {"shm": "shmid", "sem": "semid", "msg": "msqid"}
+IPC_RMID = 0
+
+
+def remove_sysv_ipc():
+    """Remove every SysV shared-memory segment, semaphore set and message queue this user
+    created or owns, so that none carries state to the next sample of this worker.
+
+    Only called where that is the sample's alone: a private IPC namespace (bubblewrap, unshare)
+    or a user of this worker's own (rlimits-only run as root)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    remove = {
+        "shm": lambda ident: libc.shmctl(ident, IPC_RMID, None),
+        "sem": lambda ident: libc.semctl(ident, 0, IPC_RMID),
+        "msg": lambda ident: libc.msgctl(ident, IPC_RMID, None),
+    }
+    me = str(os.geteuid())
+    for kind, id_column in SYSV_IPC.items():
+        try:
+            with open(f"/proc/sysvipc/{kind}") as listing:
+                header, *rows = [line.split() for line in listing]
+        except (OSError, ValueError):
+            continue
+        try:
+            columns = [header.index(name) for name in (id_column, "uid", "cuid")]
+        except ValueError:
+            continue
+        for row in rows:
+            ident, uid, cuid = (row[c] for c in columns)
+            if me in (uid, cuid):
+                remove[kind](int(ident))
 
 
 def serve_run(
