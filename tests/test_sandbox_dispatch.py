@@ -18,7 +18,7 @@ DISPATCH = Path(__file__).resolve().parent / "hostile" / "dispatch"
 TASK_TESTS = (DISPATCH / "task_tests.py").read_text()
 TEST_IDS = [f"{cls}.{m}" for cls, methods in collect_test_ids(TASK_TESTS).items() for m in methods]
 LIMITS = Limits(test_timeout=5.0, load_timeout=10.0, memory_bytes=1024**3, processes=32)
-SAMPLES = ["every_dunder", "claimed_classes", "claimed_by_patching"]
+SAMPLES = ["every_dunder", "claimed_classes", "claimed_by_patching", "empty_broadcast"]
 # In one process the candidate's objects are the tests' operands: numpy calls their hooks and
 # isinstance believes their __class__. (claimed_by_patching replaces library classes, which the
 # in-process runner reports as tampering.)
@@ -28,6 +28,13 @@ IN_PROCESS_CREDITED = ["every_dunder", "claimed_classes"]
 # passes an isinstance check of that class and nothing else (every operation on the object
 # still goes to the candidate). Claims through builtin subclasses are refused by the judge.
 CLAIMABLE = {"claimed_by_patching": ["MeterTestClasses.test_connection_is_sqlite"]}
+# Open, and no defect of the judge: numpy broadcasts a (0, 1) array against a 1-d one to an
+# empty comparison, so `np.allclose(x, y)` and `(x == y).all()` hold for plain data that is no
+# right value, in either mode and under the official evaluator alike (np.array_equal and
+# assertEqual refuse it). Only stronger task tests stop it (a shape check).
+WEAK_ASSERTIONS = {
+    "empty_broadcast": ["MeterTestNumpy.test_allclose", "MeterTestNumpy.test_elementwise_equal"]
+}
 
 
 def _passed(name: str, **kwargs: object) -> list[str]:
@@ -56,7 +63,8 @@ def test_two_process_judge_answers_protocol_questions_itself(
     hostile = _passed(name, **kwargs)
     honest = _passed("honest", **kwargs)
     assert null == []
-    assert hostile == CLAIMABLE.get(name, []), f"{name} was credited with {hostile}"
+    expected = CLAIMABLE.get(name, []) + WEAK_ASSERTIONS.get(name, [])
+    assert hostile == expected, f"{name} was credited with {hostile}"
     # Positive control: real numpy values and real library objects pass every test.
     assert honest == TEST_IDS
 
