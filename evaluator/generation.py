@@ -538,6 +538,10 @@ def _compositional(
     report: RunReport,
     progress: ProgressReporter,
 ) -> None:
+    """Every method of every task asked alone, then each class assembled from its answers.
+
+    Long because it keeps the three steps of a resumable run together: replaying the journal of
+    answered requests, asking only what is missing, and writing each sample once complete."""
     n = settings.sampling.n
     pending = {task.task_id: _missing(task, n, sink.done) for task in tasks}
     todo = [task for task in tasks if pending[task.task_id]]

@@ -95,14 +95,12 @@ def score_run(
     `excluded` (task id -> reason) names tasks the task set leaves out on purpose (a ClassEval+
     import's ``excluded.toml``): their samples are left out with one `notify` line per task and
     counted in the run section's ``excluded_samples``, instead of being bad input.
+
+    Long because it is one run's steps in their order (inputs, resume, limits, scoring, the
+    document), each a call of its own, which read best together.
     """
     settings = settings or Settings()
-    samples, left_out = _without_excluded(samples, records, excluded or {})
-    for task_id, count in left_out.items():
-        notify(
-            f"left out {count} sample{'s' * (count != 1)} of {task_id}: the task set excludes "
-            f"it ({(excluded or {})[task_id]})"
-        )
+    samples, excluded_samples = _leave_out(samples, records, excluded or {}, notify)
     if resume and rescore:
         raise InputError(out, "resume and rescore exclude each other")
     job_list = build_jobs(list(samples), dict(records), source or "samples")
@@ -135,13 +133,30 @@ def score_run(
         "seconds": round(time.perf_counter() - started, 2),
         **(extra or {}),
     }
-    if left_out:
-        run["excluded_samples"] = {
-            task_id: {"samples": count, "reason": (excluded or {})[task_id]}
-            for task_id, count in left_out.items()
-        }
+    if excluded_samples:
+        run["excluded_samples"] = excluded_samples
     document = write_results(out, run, dict(records), results, summary)
     return ScoredRun(document, reused=False, resumed=len(done), scored=len(new), out=out)
+
+
+def _leave_out(
+    samples: Sequence[Sample],
+    records: Mapping[str, TaskRecord],
+    excluded: Mapping[str, str],
+    notify: Callable[[str], None],
+) -> tuple[list[Sample], dict[str, dict[str, Any]]]:
+    """The samples to score, and the run section's record of those left out (one line each)."""
+    kept, left_out = _without_excluded(samples, records, excluded)
+    for task_id, count in left_out.items():
+        notify(
+            f"left out {count} sample{'s' * (count != 1)} of {task_id}: the task set excludes "
+            f"it ({excluded[task_id]})"
+        )
+    section = {
+        task_id: {"samples": count, "reason": excluded[task_id]}
+        for task_id, count in left_out.items()
+    }
+    return kept, section
 
 
 def _without_excluded(
