@@ -16,37 +16,21 @@ only in the load beside them. Exit code 0 when no class verdict differs outside 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from ci_under_load import busy
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("CLASSWRIGHT_CLASSEVAL_DIR") or REPO.parent / "shared" / "classeval")
 CHANCE = ("ClassEval_20", "ClassEval_35", "ClassEval_58")
 Verdicts = dict[tuple[str, int], dict[str, Any]]
-
-
-@contextlib.contextmanager
-def busy(count: int, seconds: float) -> Iterator[None]:
-    code = f"import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end: pass\n"
-    hogs = [
-        subprocess.Popen([sys.executable, "-c", code], start_new_session=True) for _ in range(count)
-    ]
-    try:
-        yield
-    finally:
-        for hog in hogs:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(hog.pid, signal.SIGKILL)
-            hog.wait()
 
 
 def evaluate(samples: Path, data: Path, out: Path, jobs: int, extra: list[str]) -> float:

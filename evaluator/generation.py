@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -146,18 +146,9 @@ class SampleFile:
                 found = value.get("config_hash")
             except (json.JSONDecodeError, KeyError, TypeError, ValueError):
                 raise InputError(self.path, "not a sample line", number) from None
-            expected = self.hashes.get(key[0])
-            if expected is None:
-                raise InputError(
-                    self.path, f"sample of task {key[0]!r}, which is not among the tasks", number
-                )
-            if found != expected:
-                raise InputError(
-                    self.path,
-                    f"sample made with other settings (config hash {found}, this run "
-                    f"{expected}); use the same settings or another --out",
-                    number,
-                )
+            _check_made_here(
+                self.path, number, "sample of task", "sample", key[0], found, self.hashes
+            )
             done.add(key)
         return done
 
@@ -232,18 +223,9 @@ class RequestJournal:
                 found = value.get("config_hash")
             except (json.JSONDecodeError, KeyError, TypeError, ValueError):
                 raise InputError(self.path, "not a request journal line", number) from None
-            expected = self.hashes.get(key[0])
-            if expected is None:
-                raise InputError(
-                    self.path, f"answer for task {key[0]!r}, which is not among the tasks", number
-                )
-            if found != expected:
-                raise InputError(
-                    self.path,
-                    f"answer made with other settings (config hash {found}, this run "
-                    f"{expected}); use the same settings or another --out",
-                    number,
-                )
+            _check_made_here(
+                self.path, number, "answer for task", "answer", key[0], found, self.hashes
+            )
             self.answers[key] = completion
 
     def record(self, key: AnswerKey, completion: Completion) -> None:
@@ -644,3 +626,25 @@ def _count_lines(path: Path) -> int:
         return path.read_bytes().count(b"\n")
     except FileNotFoundError:
         return 0
+
+
+def _check_made_here(
+    path: Path,
+    number: int,
+    of_task: str,
+    what: str,
+    task_id: str,
+    found: object,
+    hashes: Mapping[str, str],
+) -> None:
+    """Line ``number`` of ``path`` was made for one of this run's tasks with this run's settings."""
+    expected = hashes.get(task_id)
+    if expected is None:
+        raise InputError(path, f"{of_task} {task_id!r}, which is not among the tasks", number)
+    if found != expected:
+        raise InputError(
+            path,
+            f"{what} made with other settings (config hash {found}, this run "
+            f"{expected}); use the same settings or another --out",
+            number,
+        )
