@@ -16,10 +16,9 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from classwright.evaluator import canonical_times, sandbox
 from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
@@ -41,6 +40,9 @@ from classwright.schema import syntax
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
+
+if TYPE_CHECKING:
+    from classwright.evaluator.executors import Executor
 
 # ClassEval's test modules use the class (and the task's imports) as globals of their own module.
 TEST_PREAMBLE = "from solution import *\n"
@@ -329,37 +331,29 @@ def score_jobs(
     workers: int,
     on_result: Progress | None = None,
     progress: ProgressReporter = NO_PROGRESS,
+    executor: Executor | None = None,
 ) -> list[SampleResult]:
-    """Score ``jobs`` with ``workers`` sandboxes at once, journaling each result as it lands.
+    """Score ``jobs`` with ``executor`` (default: ``workers`` local sandboxes at once), journaling
+    each result as it lands.
 
     ``progress`` advances after each sample, naming it ``task_id#index``.
 
     On Ctrl-C the jobs not started are cancelled, the running ones finish, and everything
     scored so far is already in the journal.
     """
+    from classwright.evaluator.executors.local import LocalExecutor
+
     results: list[SampleResult] = []
-    pending = iter(jobs)
-    executor = ThreadPoolExecutor(max_workers=max(1, workers))
-    running: set[Future[SampleResult]] = set()
+    scoring = (executor or LocalExecutor(workers)).score(jobs, settings)
     try:
-        for job in pending:
-            running.add(executor.submit(score_job, job, settings))
-            if len(running) >= workers * 2:
-                break
-        while running:
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                result = future.result()
-                journal.append(result)
-                results.append(result)
-                if on_result is not None:
-                    on_result(result)
-                progress.advance(f"{result.task_id}#{result.index}")
-                nxt = next(pending, None)
-                if nxt is not None:
-                    running.add(executor.submit(score_job, nxt, settings))
+        for _position, result in scoring:
+            journal.append(result)
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+            progress.advance(f"{result.task_id}#{result.index}")
     finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        scoring.close()
     return results
 
 

@@ -1,0 +1,41 @@
+"""Scoring on this machine: a bounded pool of threads, each driving one sandboxed sample."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+
+from classwright.evaluator.results import SampleResult
+from classwright.evaluator.scoring import Job, Settings, score_job
+
+
+class LocalExecutor:
+    """Runs ``workers`` samples at once; a job is submitted only when a slot frees, so an early
+    stop leaves little started work behind."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+
+    def score(self, jobs: Sequence[Job], settings: Settings) -> Generator[tuple[int, SampleResult], None, None]:
+        pending = iter(enumerate(jobs))
+        pool = ThreadPoolExecutor(max_workers=self.workers)
+        running: dict[Future[SampleResult], int] = {}
+        try:
+            # Two jobs per worker keep every sandbox busy while a result is being handled.
+            for position, job in pending:
+                running[pool.submit(score_job, job, settings)] = position
+                if len(running) >= self.workers * 2:
+                    break
+            while running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    position = running.pop(future)
+                    yield position, future.result()
+                    nxt = next(pending, None)
+                    if nxt is not None:
+                        running[pool.submit(score_job, nxt[1], settings)] = nxt[0]
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def close(self) -> None:
+        """Nothing is held between calls of `score`."""
