@@ -18,7 +18,9 @@ from classwright.evaluator.scoring import Job, Settings
 class Executor(Protocol):
     """Scores jobs; the results come as they finish, each with the position of its job."""
 
-    def score(self, jobs: Sequence[Job], settings: Settings) -> Generator[tuple[int, SampleResult], None, None]:
+    def score(
+        self, jobs: Sequence[Job], settings: Settings
+    ) -> Generator[tuple[int, SampleResult], None, None]:
         """Yield ``(position in jobs, result)`` once per job, in the order the jobs finish.
 
         Closing the iterator early (an interrupt, a client that went away) cancels the jobs not

@@ -16,7 +16,9 @@ class LocalExecutor:
     def __init__(self, workers: int = 1) -> None:
         self.workers = max(1, workers)
 
-    def score(self, jobs: Sequence[Job], settings: Settings) -> Generator[tuple[int, SampleResult], None, None]:
+    def score(
+        self, jobs: Sequence[Job], settings: Settings
+    ) -> Generator[tuple[int, SampleResult], None, None]:
         pending = iter(enumerate(jobs))
         pool = ThreadPoolExecutor(max_workers=self.workers)
         running: dict[Future[SampleResult], int] = {}
