@@ -302,8 +302,80 @@ def test_dynamic_results_are_cached_by_content_unless_no_cache(
 
 def test_kill_rate_threshold_is_configurable(small_task: Path, tmp_path: Path) -> None:
     base = ["check", str(small_task), "--select", "CW710", "--cache-dir", str(tmp_path / "c")]
+    base += ["--fail-on", "warning"]  # CW710 is a warning
     strict = runner.invoke(app, [*base, "--kill-rate-threshold", "1.0", "--format", "json"])
     lenient = runner.invoke(app, [*base, "--kill-rate-threshold", "0.0", "--format", "json"])
     assert strict.exit_code == 1, strict.output
     assert [f["code"] for f in json.loads(strict.stdout)] == ["CW710"]
     assert lenient.exit_code == 0, lenient.output
+
+
+LOANS_SOLUTION = '''
+class Library:
+    """Lends books to readers."""
+
+    def __init__(self):
+        """
+        Start with no loans.
+        self.loans: list, (title, reader) pairs in the order they were lent
+        """
+        self.loans = []
+
+    def lend(self, title: str, reader: str) -> list:
+        """
+        Lend a book.
+        :param title: str, the book
+        :param reader: str, who borrows it
+        :return: list of tuple, every loan so far
+        >>> Library().lend("Dune", "bob")
+        [('Dune', 'bob')]
+        """
+        self.loans.append((title, reader))
+        return self.loans
+'''
+
+LOANS_TESTS = """
+import unittest
+from solution import Library
+
+
+class LibraryTestLend(unittest.TestCase):
+    def test_lend(self):
+        library = Library()
+        loans = library.lend("Dune", "bob")
+        self.assertEqual(len(loans), 1)
+        self.assertEqual(loans, [("Dune", "ann")])
+
+    def test_lend_many(self):
+        library = Library()
+        for number in range(40):
+            library.lend(f"Volume {number:02d} of a long series", "bob")
+        expected = [(f"Volume {n:02d} of a long series", "bob") for n in range(40)]
+        expected[39] = ("Volume 39 of a long series", "ann")
+        self.assertEqual(library.loans, expected)
+"""
+
+
+def test_canonical_failure_shows_both_sides_at_the_assertion(tmp_path: Path) -> None:
+    folder = write_fixture(Fixture(solution=LOANS_SOLUTION, tests=LOANS_TESTS), tmp_path / "Lib")
+    args = ["check", str(folder), "--select", "CW601", "--no-cache", "--format", "json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    found = {f["message"]: (f["line"], f["column"]) for f in json.loads(result.stdout)}
+    tests_lines = (folder / "tests.py").read_text().splitlines()
+    short = (
+        "The canonical solution fails `LibraryTestLend.test_lend`: failed (AssertionError: "
+        "Lists differ: [('Dune', 'bob')] != [('Dune', 'ann')])"
+    )
+    assert short in found
+    line, column = found[short]
+    assert tests_lines[line - 1][column - 1 :] == 'self.assertEqual(loans, [("Dune", "ann")])'
+    # A 40-item diff is longer than the traceback a run keeps: the place and both sides of the
+    # comparison still come through, each side bounded.
+    (long,) = (m for m in found if "test_lend_many" in m)
+    line, column = found[long]
+    assert tests_lines[line - 1][column - 1 :] == "self.assertEqual(library.loans, expected)"
+    reason = long.split("failed (AssertionError: ", 1)[1]
+    assert reason.startswith("Lists differ: [(") and " != [(" in reason
+    assert "'bob')] != [(" in reason and reason.endswith("'ann')])")
+    assert len(reason) < 200
