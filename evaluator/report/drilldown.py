@@ -114,8 +114,7 @@ def _load_failure(failure: LoadFailure) -> str:
         where += f": <code>{_text(failure.source)}</code>"
     where += "</p>" if where else ""
     return (
-        f'<p class="load-error">The code did not load: <b>{_text(failure.message)}</b></p>'
-        f"{where}"
+        f'<p class="load-error">The code did not load: <b>{_text(failure.message)}</b></p>{where}'
     )
 
 

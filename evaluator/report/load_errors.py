@@ -15,6 +15,7 @@ from dataclasses import dataclass
 MODULE_FILE = "solution.py"
 """The file the sandbox writes a sample's module to."""
 
+_SYNTAX_LINE = re.compile(r"^SyntaxError: .*\(line (?P<line>\d+)\)$")
 _FRAME = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)')
 
 
@@ -37,6 +38,12 @@ def load_failure(load_error: str, detail: str, code: str | None) -> LoadFailure:
     message = _without_repeated_type(load_error.strip())
     module_line, source = _last_module_frame(detail)
     line = _line_in(code, source, module_line) if code is not None else 0
+    syntax = _SYNTAX_LINE.search(message)
+    if not module_line and syntax and code is not None:
+        # Scoring compiles the code alone before running it: the line is the code's own.
+        line = int(syntax["line"])
+        lines = code.split("\n")
+        source = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     return LoadFailure(message, line, source, module_line)
 
 
