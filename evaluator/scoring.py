@@ -220,9 +220,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
     load_error: str | None
     if not job.extraction.parses:
         # Nothing to start: every test fails the way an import of the module would.
-        # The line is the code's own, as the report shows it, not the module's after the
-        # task's import statements.
-        error = _syntax_error(job.extraction.code)
+        error = _syntax_error(job.candidate)
         tests = {t: TestOutcome(Status.ERROR, "SyntaxError", error) for t in job.test_ids}
         isolation, load_error = NOT_RUN, error
     else:

@@ -125,11 +125,11 @@ def _print_summary(console: Console, report: CheckReport, elapsed: float) -> Non
             table.add_row(code, name, severity, str(counts[code, name, severity]), str(tasks))
         console.print(table)
     by_severity = Counter(f.severity for f in report.findings)
-    counts = ", ".join(_count(by_severity[s], str(s)) for s in Severity if by_severity[s])
+    severities = "".join(f"{_count(by_severity[s], str(s))}, " for s in Severity if by_severity[s])
     console.print(
         f"{_count(len(report.findings), 'finding')} "
         f"in {report.flagged_folders()} of {report.tasks} tasks "
-        f"({counts + ', ' if counts else ''}{len(report.suppressed)} suppressed, "
+        f"({severities}{len(report.suppressed)} suppressed, "
         f"{_count(len(report.rules), 'rule')}) in {elapsed:.1f} s",
         soft_wrap=True,
     )

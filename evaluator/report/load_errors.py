@@ -4,18 +4,20 @@ the code as displayed.
 The sandbox runs the task's import statements followed by the sample's code, so a traceback's
 line numbers are off from the code the report shows by the number of those lines. The frame's
 source text, which the traceback carries, finds the line in the displayed code; where it is
-missing the line is given as the module's, and said to be so.
+missing the line is given as the module's, and said to be so. A syntax error has no traceback:
+compiling the displayed code (never running it) finds its line.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 
 MODULE_FILE = "solution.py"
 """The file the sandbox writes a sample's module to."""
 
-_SYNTAX_LINE = re.compile(r"^SyntaxError: .*\(line (?P<line>\d+)\)$")
+_SYNTAX_LINE = re.compile(r"^(?P<message>SyntaxError: .*) \(line (?P<line>\d+)\)$")
 _FRAME = re.compile(r'^\s*File "(?P<path>[^"]*)", line (?P<line>\d+)')
 
 
@@ -38,13 +40,27 @@ def load_failure(load_error: str, detail: str, code: str | None) -> LoadFailure:
     message = _without_repeated_type(load_error.strip())
     module_line, source = _last_module_frame(detail)
     line = _line_in(code, source, module_line) if code is not None else 0
-    syntax = _SYNTAX_LINE.search(message)
-    if not module_line and syntax and code is not None:
-        # Scoring compiles the code alone before running it: the line is the code's own.
-        line = int(syntax["line"])
+    syntax = _SYNTAX_LINE.match(message)
+    if syntax and code is not None:
+        # The stored line counts the task's import statements; compiling the code shown
+        # finds the line in it, for results files old and new.
+        message = syntax["message"]
+        line = _syntax_error_line(code)
         lines = code.split("\n")
         source = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     return LoadFailure(message, line, source, module_line)
+
+
+def _syntax_error_line(code: str) -> int:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(code, "solution.py", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        return error.lineno or 0
+    except Exception:  # a null byte, nesting too deep: no line to point at
+        return 0
+    return 0
 
 
 def _without_repeated_type(message: str) -> str:

@@ -55,21 +55,23 @@ def short_exc(
 
 def where_of(test: unittest.TestCase, err: ExcInfo) -> Where:
     """Where in its test module a test failed (the innermost frame there, which is the failing
-    assertion's line) and the first line of the exception's message."""
-    module = sys.modules.get(type(test).__module__)
-    path = getattr(module, "__file__", None)
-    line = 0
-    tb = err[2]
-    while tb is not None:
-        if path is not None and tb.tb_frame.f_code.co_filename == path:
-            line = tb.tb_lineno
-        tb = tb.tb_next
+    assertion's line) and the first line of the exception's message. Only shown, never part of
+    a verdict; whatever goes wrong reading it (an exception whose `__str__` raises, a module
+    replaced in `sys.modules`) leaves it unknown, as `traceback` does with such a message."""
     try:
+        module = sys.modules.get(type(test).__module__)
+        path = getattr(module, "__file__", None)
+        line = 0
+        tb = err[2]
+        while tb is not None:
+            if path is not None and tb.tb_frame.f_code.co_filename == path:
+                line = tb.tb_lineno
+            tb = tb.tb_next
         text = str(err[1]).strip()
-    except Exception:  # a message that cannot be shown is no message
-        text = ""
-    first = text.splitlines()[0] if text else ""
-    return line, first[:MESSAGE_CHARS]
+        first = text.splitlines()[0] if text else ""
+        return int(line), str(first[:MESSAGE_CHARS])
+    except BaseException:
+        return NOWHERE
 
 
 class Verdict(unittest.result.TestResult):
