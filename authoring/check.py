@@ -152,11 +152,13 @@ def check_folders(
     findings = [f for r in ordered for f in r.findings]
     suppressed = [f for r in ordered for f in r.suppressed]
     summaries = [r.summary for r in ordered if r.summary]
-    suppressions = {r.summary.task_id: dict(r.suppressions) for r in ordered if r.summary}
+    # By folder, not by id: two folders may share an id (and CW801 says so).
+    suppressions = {r.summary.path: dict(r.suppressions) for r in ordered if r.summary}
     for rule in rules:
         if rule.scope is Scope.BENCHMARK:
             for finding in rule.check_benchmark(summaries):
-                outcome = apply_suppressions([finding], suppressions.get(finding.task, {}))
+                codes = suppressions.get(task_folder_of(finding), {})
+                outcome = apply_suppressions([finding], codes)
                 findings.extend(outcome.findings)
                 suppressed.extend(outcome.suppressed)
     return CheckReport(

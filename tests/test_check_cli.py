@@ -225,6 +225,20 @@ def test_folders_sharing_an_id_are_counted_as_folders(tmp_path: Path) -> None:
     )
 
 
+def test_a_suppression_applies_to_its_own_folder_when_ids_are_shared(tmp_path: Path) -> None:
+    quiet = Fixture(
+        solution=CLEAN_TASK.solution,
+        tests=CLEAN_TASK.tests,
+        meta={"suppressions": [{"code": "CW801", "reason": "renamed in the next release"}]},
+    )
+    first = write_fixture(quiet, tmp_path / "a" / "Tally")
+    second = write_fixture(CLEAN_TASK, tmp_path / "b" / "Tally")
+    for order in ((first, second), (second, first)):
+        code, out, _ = _check(*map(str, order), "--select", "CW801", "--format", "json")
+        assert code == 1
+        assert [f["path"] for f in json.loads(out)] == [str(second / "task.toml")]
+
+
 def test_parallel_check_reports_the_same_findings(tmp_path: Path) -> None:
     folders = [
         str(write_fixture(NO_CLASS_DOCSTRING, tmp_path / f"T{n}").resolve()) for n in range(3)
