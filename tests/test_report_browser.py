@@ -115,7 +115,8 @@ def _inside(inner: dict, outer: dict) -> bool:
 
 
 def test_a_heatmap_of_100_tasks_and_10_runs_is_readable(browser: Browser, tmp_path: Path) -> None:
-    names = ["ParkingGarage", "InventoryLedgerWithLongName", "Tally", "ConnectFourBoard"]
+    # Wide letters too: the room for a label must hold any name, not an average one.
+    names = ["ParkingGarage", "InventoryLedgerWithLongName", "Tally", "WWWWMMMMWWWWMMMMWWWW"]
     task_ids = [f"classeval_{n:03d}_{names[n % len(names)]}" for n in range(100)]
     runs = []
     for run in range(10):

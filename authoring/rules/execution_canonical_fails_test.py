@@ -29,7 +29,10 @@ class CanonicalFailsTest(Rule):
     ## What it does
     Runs the canonical solution against every test in the sandbox, under the conditions of
     scoring (a plain user, no network, today's date, the 5 s budget per test), and flags each
-    test that does not pass, and a test module or solution that does not even load.
+    test that does not pass, and a test module or solution that does not even load. A failing
+    test is reported at the line of `tests.py` where it failed (the assertion, or the call that
+    raised), with the first line of the error's message: both sides of a failed `assertEqual`,
+    each cut in its middle when long.
 
     ## Why it matters
     A test the reference solution fails cannot be passed by a correct generated class either:

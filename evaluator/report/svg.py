@@ -111,9 +111,12 @@ HEATMAP_CELL = 22
 """Side of a heatmap cell in pixels (one more than the drawn square: a 1 px gap between)."""
 LABEL_CHARS = 48
 """Longer task and run names are cut with an ellipsis; the full name is the label's tooltip."""
-CHAR_WIDTH = 6.5
-"""An upper bound of the width of one character of the labels' 11 px sans-serif font, so that
-the room left for a label always holds it."""
+LABEL_FONT = 'font-family="monospace" font-size="11"'
+"""Task and run names are identifiers, set in a monospace font: every character is as wide as
+every other, so the room left for a label holds it whatever its letters."""
+CHAR_WIDTH = 7.0
+"""The advance of one character of LABEL_FONT (0.6 em in the common monospace fonts, 6.6 px),
+rounded up."""
 COLUMN_ANGLE = 45
 """Run labels stand above their columns, rising to the right at this angle."""
 
@@ -155,7 +158,7 @@ def heatmap(
         x = left + c * cell + cell / 2
         y = head_height - 4
         head.append(
-            f'<text class="column-label" x="{x:.1f}" y="{y:.1f}" {FONT} text-anchor="start" '
+            f'<text class="column-label" x="{x:.1f}" y="{y:.1f}" {LABEL_FONT} text-anchor="start" '
             f'transform="rotate(-{COLUMN_ANGLE} {x:.1f} {y:.1f})"><title>{escape(column)}</title>'
             f"{escape(column_labels[c])}</text>"
         )
@@ -165,7 +168,7 @@ def heatmap(
         y = r * cell + 2
         body.append(
             f'<a href="#{escape(anchors.get(row, ""))}"><text class="row-label" x="{left - 4:.1f}" '
-            f'y="{y + cell / 2 + 3:.1f}" {FONT} text-anchor="end"><title>{escape(row)}</title>'
+            f'y="{y + cell / 2 + 3:.1f}" {LABEL_FONT} text-anchor="end"><title>{escape(row)}</title>'
             f"{escape(row_labels[r])}</text></a>"
         )
         for c, column in enumerate(columns):
