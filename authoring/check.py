@@ -157,8 +157,8 @@ def check_folders(
     for rule in rules:
         if rule.scope is Scope.BENCHMARK:
             for finding in rule.check_benchmark(summaries):
-                codes = suppressions.get(task_folder_of(finding), {})
-                outcome = apply_suppressions([finding], codes)
+                silenced = suppressions.get(task_folder_of(finding), {})
+                outcome = apply_suppressions([finding], silenced)
                 findings.extend(outcome.findings)
                 suppressed.extend(outcome.suppressed)
     return CheckReport(
