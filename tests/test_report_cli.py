@@ -168,8 +168,8 @@ def test_a_sample_that_does_not_load_shows_its_error_once_at_the_line_shown(
     tmp_path: Path,
 ) -> None:
     (garage,) = load_tasks(TASKS / "ParkingGarage")
-    code = garage.solution_code.rstrip("\n") + "\n\nSPOTS = undefined_helper()\n"
-    broken_line = code.split("\n").index("SPOTS = undefined_helper()") + 1
+    code = garage.solution_code.rstrip("\n") + "\n\nSPOTS = unknown_rate()\n"
+    broken_line = code.split("\n").index("SPOTS = unknown_rate()") + 1
     unparsable = garage.solution_code.replace("def fee(self", "def fee(self,,", 1)
     syntax_line = next(
         n for n, text in enumerate(unparsable.split("\n"), 1) if "def fee(self,," in text
@@ -186,7 +186,7 @@ def test_a_sample_that_does_not_load_shows_its_error_once_at_the_line_shown(
         evaluated = invoke("evaluate", str(samples), "--tasks", str(tasks), "--out", str(runs[-1]))
         assert evaluated.exit_code == 0, evaluated.output
     stored = [json.loads(r.read_text())["tasks"][garage.task_id]["samples"][0] for r in runs]
-    assert stored[0]["load_error"] == "NameError: name 'undefined_helper' is not defined"
+    assert stored[0]["load_error"] == "NameError: name 'unknown_rate' is not defined"
     tests = len(stored[0]["tests"])
     assert tests > 30
     # The sandbox ran the task's imports first: its traceback's line is not the code's.
@@ -198,13 +198,13 @@ def test_a_sample_that_does_not_load_shows_its_error_once_at_the_line_shown(
     out = tmp_path / "report.html"
     assert invoke("report", *map(str, runs), "--out", str(out)).exit_code == 0
     page = out.read_text()
-    assert page.count("name 'undefined_helper' is not defined") == 1
-    assert page.count("undefined_helper()</code>") == 1
+    assert page.count("name 'unknown_rate' is not defined") == 1
+    assert page.count("unknown_rate()</code>") == 1
     assert f"at line {broken_line} of the code below (marked)" in page
     assert f"{tests} of {tests} tests could not run: the code did not load." in page
     # The marked line of the code shown is the one that failed.
     marked = re.findall(r'<mark class="load-line" title="line (\d+)">([^<]*)</mark>', page)
-    assert (str(broken_line), "SPOTS = undefined_helper()") in marked
+    assert (str(broken_line), "SPOTS = unknown_rate()") in marked
     # A syntax error is placed at the code's own line too, which is not the module's.
     stored_line = int(re.findall(r"\(line (\d+)\)$", stored[1]["load_error"])[0])
     assert stored_line > syntax_line

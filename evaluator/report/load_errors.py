@@ -26,7 +26,7 @@ class LoadFailure:
     """Why a sample's code did not load, and where in the code shown."""
 
     message: str
-    """``NameError: name 'helper' is not defined``."""
+    """``NameError: name 'rate' is not defined``."""
     line: int
     """1-based line in the displayed code; 0 when not known."""
     source: str
