@@ -14,12 +14,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.authoring.rules import rule_by_code
+from classwright.authoring.rules import all_rules, rule_by_code
 from classwright.authoring.rules.framework import (
     CheckSettings,
     Finding,
     Rule,
     Scope,
+    Severity,
     TaskContext,
     TaskSummary,
     apply_suppressions,
@@ -45,8 +46,6 @@ class TaskResult:
     suppressed: tuple[Finding, ...] = ()
     summary: TaskSummary | None = None
     suppressions: tuple[tuple[str, str], ...] = ()
-    error: tuple[str, str, int, int] | None = None
-    """An ``InputError`` (path, message, line, column): the folder could not be loaded."""
     crash: str | None = None
 
 
@@ -57,8 +56,23 @@ class CheckReport:
     findings: tuple[Finding, ...]
     suppressed: tuple[Finding, ...]
     tasks: int
+    """Task folders checked (two folders that share an id are two tasks)."""
     rules: tuple[str, ...]
     """Codes of the rules that ran."""
+
+    def fails(self, fail_on: Severity) -> bool:
+        """Whether a finding is at least as severe as ``fail_on`` (errors fail at both)."""
+        failing = {Severity.ERROR} if fail_on is Severity.ERROR else set(Severity)
+        return any(f.severity in failing for f in self.findings)
+
+    def flagged_folders(self) -> int:
+        """How many task folders have at least one finding."""
+        return len({task_folder_of(f) for f in self.findings})
+
+
+def task_folder_of(finding: Finding) -> Path:
+    """The task folder a finding is in: every file a rule reports on is at its top."""
+    return Path(finding.path).parent
 
 
 def find_task_folders(paths: Sequence[Path]) -> list[Path]:
@@ -79,7 +93,7 @@ def check_task(folder: Path, codes: Sequence[str], settings: CheckSettings) -> T
     try:
         ctx = TaskContext(load_task_folder(folder), settings)
     except InputError as error:
-        return TaskResult(folder, error=(error.path, error.message, error.line, error.column))
+        return TaskResult(folder, findings=tuple(load_findings(folder, error)))
     rules: list[Rule] = [rule_by_code(code)() for code in codes]
     try:
         outcome = run_task_rules(ctx, rules)
@@ -95,6 +109,17 @@ def check_task(folder: Path, codes: Sequence[str], settings: CheckSettings) -> T
     )
 
 
+def load_findings(folder: Path, error: InputError) -> list[Finding]:
+    """What the load-scope rules say about a folder that did not load (always run: no other
+    rule can look at it)."""
+    return [
+        finding
+        for rule in all_rules()
+        if rule.scope is Scope.LOAD
+        for finding in rule().check_load(folder, error)
+    ]
+
+
 def check_folders(
     folders: Sequence[Path],
     rules: Sequence[Rule],
@@ -104,8 +129,8 @@ def check_folders(
 ) -> CheckReport:
     """Check task folders; ``progress`` advances after each task, naming its folder.
 
-    Raises ``InputError`` for the first folder (in path order) that cannot be loaded and
-    ``RuleCrash`` when a rule fails.
+    A folder that cannot be loaded is a finding of the load-scope rule (CW800); the others
+    are checked as usual. Raises ``RuleCrash`` when a rule fails.
     """
     settings = settings or CheckSettings()
     codes = [rule.code for rule in rules if rule.scope is Scope.TASK]
@@ -122,19 +147,18 @@ def check_folders(
                 progress.advance(futures[future].name)
     ordered = [results[f] for f in folders]
     for result in ordered:
-        if result.error:
-            path, message, line, column = result.error
-            raise InputError(path, message, line, column)
         if result.crash:
             raise RuleCrash(result.crash)
     findings = [f for r in ordered for f in r.findings]
     suppressed = [f for r in ordered for f in r.suppressed]
     summaries = [r.summary for r in ordered if r.summary]
-    suppressions = {r.summary.task_id: dict(r.suppressions) for r in ordered if r.summary}
+    # By folder, not by id: two folders may share an id (and CW801 says so).
+    suppressions = {r.summary.path: dict(r.suppressions) for r in ordered if r.summary}
     for rule in rules:
         if rule.scope is Scope.BENCHMARK:
             for finding in rule.check_benchmark(summaries):
-                outcome = apply_suppressions([finding], suppressions.get(finding.task, {}))
+                silenced = suppressions.get(task_folder_of(finding), {})
+                outcome = apply_suppressions([finding], silenced)
                 findings.extend(outcome.findings)
                 suppressed.extend(outcome.suppressed)
     return CheckReport(

@@ -29,9 +29,10 @@ from classwright.schema.files import write_text_atomic
 T = TypeVar("T")
 
 CACHE_ENV = "CLASSWRIGHT_CACHE_DIR"
-FORMAT = 4
+FORMAT = 5
 """Bumped when the stored layout or meaning of any analysis changes (3: canonical times without
-the time spent waiting for a CPU; 4: docstring examples run up to ten times)."""
+the time spent waiting for a CPU; 4: docstring examples run up to ten times; 5: a failed test's
+line and message)."""
 
 
 def default_cache_dir() -> Path:

@@ -21,8 +21,13 @@ class OutputFormat(enum.StrEnum):
 
 
 def format_text(findings: Sequence[Finding]) -> str:
-    """``path:line:col: CW501 message``, one finding a line."""
-    return "".join(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}\n" for f in findings)
+    """``path:line:col: error: CW501 message``, one finding a line.
+
+    The severity stands where compilers put it, so editors and CI problem matchers that read
+    ``file:line:col: error|warning: text`` (GCC's form) pick the findings up as they are."""
+    return "".join(
+        f"{f.path}:{f.line}:{f.column}: {f.severity}: {f.code} {f.message}\n" for f in findings
+    )
 
 
 def format_json(findings: Sequence[Finding]) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["DETAIL_CHARS", "REPORTED_INSIDE", "Status", "TestOutcome"]
+__all__ = ["DETAIL_CHARS", "MESSAGE_CHARS", "REPORTED_INSIDE", "Status", "TestOutcome"]
 
 MOST_WAITING_TAKEN_OUT = 0.75
 """At most this share of a test's wall time counts as waiting (`TestOutcome.own_seconds`). The
@@ -28,6 +28,10 @@ factor 4 a derived limit is never under the time the canonical solution itself t
 
 DETAIL_CHARS = 500
 """How much of a failing test's detail (the tail of its traceback) a results file keeps."""
+
+MESSAGE_CHARS = 1000
+"""How much of the first line of a failing test's message is kept (both sides of an
+``assertEqual``, which the tail of a long diff can lose)."""
 
 
 class Status(StrEnum):
@@ -72,6 +76,11 @@ class TestOutcome:
     waited: float = 0.0
     """Of ``seconds``, how long the sandbox's processes waited for a CPU another program held;
     measured only on request (``run_suite(measure_waiting=True)``), otherwise 0 and not stored."""
+    line: int = 0
+    """The line of the test module where the test failed (its innermost frame there: the
+    failing assertion), 0 when unknown. Kept by the check's runs, not by results files."""
+    message: str = ""
+    """The first line of the exception's message (``[1] != [2]``), at most MESSAGE_CHARS."""
 
     @property
     def passed(self) -> bool:
@@ -87,16 +96,27 @@ class TestOutcome:
         """The same verdict with the last ``detail_chars`` of its detail and seconds rounded to
         0.1 ms, as it is stored."""
         return TestOutcome(
-            self.status, self.error_type, self.detail[-detail_chars:], round(self.seconds, 4)
+            self.status,
+            self.error_type,
+            self.detail[-detail_chars:],
+            round(self.seconds, 4),
+            line=self.line,
+            message=self.message,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The verdict as stored; the place of a failure only where there is one."""
+        stored: dict[str, Any] = {
             "status": self.status.value,
             "error_type": self.error_type,
             "detail": self.detail,
             "seconds": self.seconds,
         }
+        if self.line:
+            stored["line"] = self.line
+        if self.message:
+            stored["message"] = self.message
+        return stored
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TestOutcome:
@@ -106,4 +126,6 @@ class TestOutcome:
             data.get("error_type"),
             data.get("detail", ""),
             data.get("seconds", 0.0),
+            line=data.get("line", 0),
+            message=data.get("message", ""),
         )

@@ -91,6 +91,9 @@ def _verdict_dict(outcome: TestOutcome) -> dict[str, Any]:
     stored = outcome.trimmed(DETAIL_CHARS).to_json()
     if not stored["detail"] or outcome.passed:
         del stored["detail"]
+    # The failure's place serves the check's messages; results files keep their shape.
+    stored.pop("line", None)
+    stored.pop("message", None)
     return stored
 
 

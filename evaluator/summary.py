@@ -18,25 +18,37 @@ def _pct(value: float | None) -> str:
 def pass_table(
     summary: RunSummary, intervals: dict[str, dict[str, Interval]] | None = None
 ) -> Table:
-    """pass@k rows: classwright's definitions first, with their 95% intervals over tasks when
-    given, and ClassEval's below for comparison."""
-    ks = list(summary.class_pass_at_k)
+    """classwright's class and method pass@k, a k per row, with their 95% intervals over tasks
+    when given. Rows, not columns, grow with the number of samples, so every k shows in 80
+    columns, and a cell too narrow wraps instead of being cut."""
     table = Table(title=f"pass@k over {summary.tasks} tasks, {summary.samples} samples")
-    table.add_column("metric")
-    for k in ks:
-        table.add_column(f"k={k}", justify="right")
+    table.add_column("k", justify="right", overflow="fold")
+    table.add_column("class pass@k", justify="right", overflow="fold")
+    table.add_column(
+        f"method pass@k ({summary.methods_with_tests} methods)", justify="right", overflow="fold"
+    )
     found = intervals or {}
-    table.add_row(
-        "class pass@k", *(_cell(summary.class_pass_at_k, found.get("class"), k) for k in ks)
-    )
-    table.add_row(
-        f"method pass@k ({summary.methods_with_tests} methods)",
-        *(_cell(summary.method_pass_at_k, found.get("method"), k) for k in ks),
-    )
-    for name, values in summary.classeval.to_json().items():
-        table.add_row(f"ClassEval {name}", *(_pct(values.get(k)) for k in ks))
+    for k in summary.class_pass_at_k:
+        table.add_row(
+            k,
+            _cell(summary.class_pass_at_k, found.get("class"), k),
+            _cell(summary.method_pass_at_k, found.get("method"), k),
+        )
     if intervals:
         table.caption = "[95% confidence interval over tasks]"
+    return table
+
+
+def classeval_table(summary: RunSummary) -> Table:
+    """pass@k under ClassEval's own four definitions, for comparison, a k per row."""
+    figures = summary.classeval.to_json()
+    # Without padding at its edges the longest name, class_partial_success, fits 80 columns.
+    table = Table(title="pass@k as ClassEval defines it", pad_edge=False)
+    table.add_column("k", justify="right", overflow="fold")
+    for name in figures:
+        table.add_column(name, justify="right", overflow="fold")
+    for k in summary.class_pass_at_k:
+        table.add_row(k, *(_pct(values.get(k)) for values in figures.values()))
     return table
 
 
@@ -50,8 +62,8 @@ def _cell(values: ByK, intervals: dict[str, Interval] | None, k: str) -> str:
 def detail_table(summary: RunSummary) -> Table:
     """Everything besides pass@k: partial success, DEP, dependency buckets, laziness."""
     table = Table(title="details")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
+    table.add_column("figure", overflow="fold")
+    table.add_column("value", justify="right", overflow="fold")
     table.add_row("tests passed (mean share per sample)", _pct(summary.test_pass_rate))
     dep = summary.dep
     table.add_row(f"DEP(F) over {dep.field_pairs} method samples", _pct(dep.dep_f))
@@ -124,6 +136,7 @@ def print_summary(
         console.print("no samples scored")
         return
     console.print(pass_table(summary, intervals))
+    console.print(classeval_table(summary))
     console.print(detail_table(summary))
     if summary.error_types.tests:
         console.print(error_table(summary))

@@ -20,7 +20,7 @@ rm -rf "$typed"
 # classwright/ folder would shadow the installed package.
 .venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm" "$@"
 # The bundled benchmark must pass every rule of the check: any finding fails the run.
-.venv/bin/classwright check benchmark/ --jobs 2
+.venv/bin/classwright check benchmark/ --jobs 2 --fail-on warning
 if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ]; then
     bash scripts/test-vllm.sh
 fi

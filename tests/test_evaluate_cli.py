@@ -178,3 +178,38 @@ def test_results_json_gets_the_users_umask(small_task: Path, tmp_path: Path) -> 
     finally:
         os.umask(old)
     assert modes == {0o022: 0o644, 0o027: 0o640}
+
+
+def test_summary_in_a_log_of_80_columns_shows_every_k_whole(
+    tasks_file: Path, tmp_path: Path, task_ids: tuple[str, ...]
+) -> None:
+    # Ten samples of each task (every other one wrong): pass@k for k = 1..10, printed to a
+    # pipe 80 columns wide as CI logs are.
+    records = records_of(tasks_file)
+    lines = []
+    for task_id in task_ids[:2]:
+        solution = records[task_id]["solution_code"]
+        for index in range(10):
+            code = solution if index % 2 == 0 else "class Nothing:\n    pass\n"
+            sample = {"task_id": task_id, "index": index, "completion": "", "code": code}
+            lines.append(json.dumps(sample) + "\n")
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text("".join(lines))
+    out = tmp_path / "results.json"
+    result = CliRunner().invoke(
+        app,
+        ["evaluate", str(samples), "--tasks", str(tasks_file), "--out", str(out), "--quiet"],
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0, result.output
+    printed = result.stdout.splitlines()
+    # Every line fits, but the one naming the results file, whose path is as long as it is.
+    assert [line for line in printed if len(line) > 80 and str(out) not in line] == []
+    assert "…" not in result.stdout  # nothing is cut short
+    # Every k is a row of both pass@k tables, its figures whole: half of the samples pass.
+    rows = [line for line in printed if line.startswith("│") and line.count("│") >= 4]
+    ks = [row.split("│")[1].strip() for row in rows]
+    assert ks == [str(k) for k in range(1, 11)] * 2
+    assert rows[0].split("│")[2].strip().startswith("50.0% [")
+    assert rows[9].split("│")[2].strip().startswith("100.0%")
+    assert "class_partial_success" in result.stdout

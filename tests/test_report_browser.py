@@ -3,6 +3,7 @@ have a size, and a heatmap link opens the task's drill-down."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from devtools import Browser, chromium_path, measure
 from report_runs import canonical_run, samples_run
 from requirements_in_ci import skip_missing
+from results_documents import write_run
 from typer.testing import CliRunner
 
 from classwright.cli import app
@@ -76,3 +78,93 @@ def test_the_console_check_sees_a_broken_script(browser: Browser, tmp_path: Path
     browser.open(page)
     errors = browser.console_errors()
     assert len(errors) == 1 and "undefinedFunction" in errors[0]
+
+
+HEATMAP_FACTS = """JSON.stringify((function () {
+  function box(e) { var r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            width: r.width, height: r.height}; }
+  var scroll = document.querySelector('.heatmap-scroll');
+  var head = scroll.querySelector('svg.heatmap-head');
+  var map = scroll.querySelector('svg[data-chart=heatmap]');
+  var cells = Array.from(map.querySelectorAll('rect.cell')).map(box);
+  function labels(selector) {
+    return Array.from(scroll.querySelectorAll(selector)).map(function (t) {
+      return {box: box(t), text: t.lastChild.textContent,
+              full: t.querySelector('title').textContent}; }); }
+  return {
+    head: box(head), map: box(map), mapWidth: map.width.baseVal.value,
+    scroll: {clientHeight: scroll.clientHeight, scrollHeight: scroll.scrollHeight,
+             clientWidth: scroll.clientWidth, scrollWidth: scroll.scrollWidth},
+    cells: {count: cells.length,
+            minWidth: Math.min.apply(null, cells.map(function (c) { return c.width; })),
+            minHeight: Math.min.apply(null, cells.map(function (c) { return c.height; }))},
+    columns: labels('text.column-label'), rows: labels('text.row-label')
+  };
+})())"""
+"""Measures the heatmap as drawn: its boxes, its cells and every label's box and text."""
+
+
+def _inside(inner: dict, outer: dict) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 0.5
+        and inner["right"] <= outer["right"] + 0.5
+        and inner["top"] >= outer["top"] - 0.5
+        and inner["bottom"] <= outer["bottom"] + 0.5
+    )
+
+
+def test_a_heatmap_of_100_tasks_and_10_runs_is_readable(browser: Browser, tmp_path: Path) -> None:
+    # Wide letters too: the room for a label must hold any name, not an average one.
+    names = ["ParkingGarage", "InventoryLedgerWithLongName", "Tally", "WWWWMMMMWWWWMMMMWWWW"]
+    task_ids = [f"classeval_{n:03d}_{names[n % len(names)]}" for n in range(100)]
+    runs = []
+    for run in range(10):
+        tasks = {t: [[(n + run) % 3 != 0], [(n * run) % 4 != 1]] for n, t in enumerate(task_ids)}
+        model = f"/models/qwen2.5-coder-7b-instruct-run{run}"
+        path = tmp_path / f"run{run}.json"
+        runs.append(str(write_run(path, tasks, model=model, strategy="holistic")))
+    out = tmp_path / "heatmap.html"
+    result = CliRunner().invoke(app, ["report", *runs, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    browser.open(out)
+    browser.evaluate("document.getElementById('heatmap').scrollIntoView(); 0")
+    browser.screenshot(tmp_path / "heatmap.png")
+    facts = browser.evaluate(HEATMAP_FACTS)
+    facts = json.loads(facts)
+    # Every cell is drawn, large enough to see and to point at.
+    assert facts["cells"]["count"] == 100 * 10
+    assert facts["cells"]["minWidth"] >= 18 and facts["cells"]["minHeight"] >= 18
+    # Drawn at its own size, not shrunk to the page: the box around it scrolls instead.
+    assert facts["map"]["width"] == pytest.approx(facts["mapWidth"], abs=0.5)
+    assert facts["scroll"]["scrollHeight"] > facts["scroll"]["clientHeight"]
+    # Every run label whole and inside the header, the last column's too.
+    assert len(facts["columns"]) == 10
+    for label in facts["columns"]:
+        assert label["text"] == label["full"]
+        assert label["text"].endswith(" / holistic")
+        assert _inside(label["box"], facts["head"]), label
+    # Every task name whole and inside the map, the last row's too.
+    assert [label["text"] for label in facts["rows"]] == task_ids
+    for label in facts["rows"]:
+        assert _inside(label["box"], facts["map"]), label
+    assert browser.console_errors() == []
+
+
+def test_the_label_check_sees_a_clipped_label(browser: Browser, tmp_path: Path) -> None:
+    # Positive control: a label drawn past its SVG's edge is found outside it.
+    page = tmp_path / "clipped.html"
+    page.write_text(
+        '<!DOCTYPE html><html><body><svg id="s" width="100" height="40">'
+        '<text id="t" x="60" y="20" font-size="11">a label far too long to fit</text>'
+        "</svg></body></html>"
+    )
+    browser.open(page)
+    boxes = json.loads(
+        browser.evaluate(
+            "JSON.stringify(['s', 't'].map(function (id) {"
+            " var r = document.getElementById(id).getBoundingClientRect();"
+            " return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }))"
+        )
+    )
+    assert not _inside(boxes[1], boxes[0])

@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from report_runs import WRONG_FEE, canonical_run, samples_run
+from report_runs import TASKS, WRONG_FEE, canonical_run, samples_run
 from typer.testing import CliRunner
 
+from classwright.authoring.taskdir import load_tasks
 from classwright.cli import app
 
 
@@ -161,3 +162,51 @@ def test_an_unreadable_file_is_one_line_and_exit_2(
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert lines[0].startswith(f"error: {tmp_path / name.split('.')[0]}")
     assert expected.split(": ", 1)[1] in lines[0] and lines[0].count(name) == 1
+
+
+def test_a_sample_that_does_not_load_shows_its_error_once_at_the_line_shown(
+    tmp_path: Path,
+) -> None:
+    (garage,) = load_tasks(TASKS / "ParkingGarage")
+    code = garage.solution_code.rstrip("\n") + "\n\nSPOTS = unknown_rate()\n"
+    broken_line = code.split("\n").index("SPOTS = unknown_rate()") + 1
+    unparsable = garage.solution_code.replace("def fee(self", "def fee(self,,", 1)
+    syntax_line = next(
+        n for n, text in enumerate(unparsable.split("\n"), 1) if "def fee(self,," in text
+    )
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(json.dumps([garage.to_dict()]))
+    # One run each: the drill-down shows the first failing sample of a run in full.
+    runs = []
+    for name, text in (("name-error", code), ("syntax-error", unparsable)):
+        samples = tmp_path / f"{name}.jsonl"
+        sample = {"task_id": garage.task_id, "index": 0, "completion": "", "code": text}
+        samples.write_text(json.dumps(sample) + "\n")
+        runs.append(tmp_path / f"{name}.json")
+        evaluated = invoke("evaluate", str(samples), "--tasks", str(tasks), "--out", str(runs[-1]))
+        assert evaluated.exit_code == 0, evaluated.output
+    stored = [json.loads(r.read_text())["tasks"][garage.task_id]["samples"][0] for r in runs]
+    assert stored[0]["load_error"] == "NameError: name 'unknown_rate' is not defined"
+    tests = len(stored[0]["tests"])
+    assert tests > 30
+    # The sandbox ran the task's imports first: its traceback's line is not the code's.
+    module_lines = {
+        int(n) for v in stored[0]["tests"].values() for n in re.findall(r"line (\d+)", v["detail"])
+    }
+    assert broken_line not in module_lines
+
+    out = tmp_path / "report.html"
+    assert invoke("report", *map(str, runs), "--out", str(out)).exit_code == 0
+    page = out.read_text()
+    assert page.count("name 'unknown_rate' is not defined") == 1
+    assert page.count("unknown_rate()</code>") == 1
+    assert f"at line {broken_line} of the code below (marked)" in page
+    assert f"{tests} of {tests} tests could not run: the code did not load." in page
+    # The marked line of the code shown is the one that failed.
+    marked = re.findall(r'<mark class="load-line" title="line (\d+)">([^<]*)</mark>', page)
+    assert (str(broken_line), "SPOTS = unknown_rate()") in marked
+    # A syntax error is placed at the code's own line too, which is not the module's.
+    stored_line = int(re.findall(r"\(line (\d+)\)$", stored[1]["load_error"])[0])
+    assert stored_line > syntax_line
+    assert f"at line {syntax_line} of the code below (marked)" in page
+    assert any(n == str(syntax_line) and "def fee(self,," in text for n, text in marked)

@@ -8,6 +8,7 @@ Dynamic rules' fixtures run through the same generator and run real code.
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
 import libcst as cst
@@ -27,7 +28,9 @@ from classwright.authoring.rules import (
     run_task_rules,
 )
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import CANNOT_RUN, fixture_contexts
+from classwright.authoring.rules.framework import CANNOT_RUN, fixture_contexts, write_fixture
+from classwright.authoring.taskdir import load_task_folder
+from classwright.schema.errors import InputError
 
 PLACED_BY_CHANCE = {
     # Twenty tests that each fail half of the time: which of them change between two runs,
@@ -55,8 +58,25 @@ def _cases(attribute: str) -> list[pytest.ParameterSet]:
     return cases
 
 
+def _load_findings(rule: Rule, fixture: Fixture) -> list:
+    """A load-scope rule sees the fixture's folder only when it does not load."""
+    with tempfile.TemporaryDirectory(prefix="cw-fixture-") as tmp:
+        folder = write_fixture(fixture, Path(tmp) / "task0")
+        try:
+            load_task_folder(folder)
+        except InputError as error:
+            found = list(rule.check_load(folder, error))
+        else:
+            found = []
+        return [
+            (f.code, f.path.removeprefix(f"{folder}/"), f.line, f.column, f.message) for f in found
+        ]
+
+
 def _findings(rule_class: type[Rule], fixture: Fixture) -> list:
     rule = rule_class()
+    if rule.scope is Scope.LOAD:
+        return _load_findings(rule, fixture)
     with fixture_contexts(fixture) as contexts:
         if rule.scope is Scope.BENCHMARK:
             found = list(rule.check_benchmark([TaskSummary.of(c) for c in contexts]))

@@ -158,6 +158,23 @@ def test_each_requested_test_gets_its_own_verdict_in_request_order(runner: Suite
     assert "5" in run.outcomes["CalcTestAdd.test_add_wrong"].detail
 
 
+@pytest.mark.parametrize("verdicts", ["two-process", "in-process"])
+def test_a_failure_carries_its_line_in_the_test_module_and_its_message(
+    runner: SuiteRunner, verdicts: str
+) -> None:
+    ids = ["CalcTestAdd.test_add", "CalcTestAdd.test_add_wrong", "CalcTestDiv.test_div_zero"]
+    run = run_suite(CALC, CALC_TESTS, ids, runner=runner, verdicts=verdicts)
+    lines = CALC_TESTS.splitlines()
+    wrong, zero = run.outcomes[ids[1]], run.outcomes[ids[2]]
+    assert lines[wrong.line - 1].strip() == "self.assertEqual(Calc().add(2, 2), 5)"
+    assert wrong.message == "4 != 5"
+    # An error raised in the solution: the test module's last frame is the call.
+    assert lines[zero.line - 1].strip() == "self.assertEqual(Calc().div(1, 0), 0)"
+    assert zero.message == "division by zero"
+    # A test that passed has no place.
+    assert (run.outcomes[ids[0]].line, run.outcomes[ids[0]].message) == (0, "")
+
+
 def test_a_candidate_that_does_not_parse_fails_every_test_with_a_load_error(
     runner: SuiteRunner,
 ) -> None:

@@ -11,6 +11,7 @@ in such a module is registered; adding a rule is adding a file. Modules whose na
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from collections.abc import Iterable, Sequence
@@ -52,6 +53,7 @@ __all__ = [
     "run_task_rules",
     "select_rules",
     "task_analysis",
+    "unknown_rule_message",
 ]
 
 
@@ -79,38 +81,51 @@ def all_rules() -> tuple[type[Rule], ...]:
 
 
 def rule_by_code(code: str) -> type[Rule]:
-    """The rule with this code (case-insensitive), or ``KeyError``."""
+    """The rule with this code or name (case-insensitive: ``CW402``, ``variadic-parameter``),
+    or ``KeyError``."""
     wanted = code.strip().upper()
     for rule in all_rules():
-        if rule.code == wanted:
+        if wanted in (rule.code, rule.name.upper()):
             return rule
     raise KeyError(code)
 
 
+def unknown_rule_message(selector: str) -> str:
+    """``no rule has the code or name 'x'``, with the closest names when there are some."""
+    # Names only: codes one digit apart are all "close" and say nothing.
+    names = [rule.name for rule in all_rules()]
+    close = difflib.get_close_matches(selector.strip().lower(), names, n=3, cutoff=0.75)
+    hint = f"; did you mean {' or '.join(close)}?" if close else " (see: classwright rule --all)"
+    return f"no rule has the code or name {selector!r}{hint}"
+
+
 def _matches(rule: type[Rule], selector: str) -> bool:
     selector = selector.strip().upper()
-    return selector == "ALL" or rule.code.startswith(selector)
+    return selector in ("ALL", rule.name.upper()) or (
+        selector.startswith("CW") and rule.code.startswith(selector)
+    )
 
 
 def parse_codes(text: str | Sequence[str] | None) -> list[str]:
-    """``"CW1,CW501"`` or ``["CW1", "CW501"]`` -> ``["CW1", "CW501"]``."""
+    """``"CW1,CW501"`` or ``["CW1", "variadic-parameter"]`` -> one selector per item."""
     if text is None:
         return []
     parts = [text] if isinstance(text, str) else list(text)
-    return [p.strip().upper() for part in parts for p in part.split(",") if p.strip()]
+    return [p.strip() for part in parts for p in part.split(",") if p.strip()]
 
 
 def select_rules(
     select: Iterable[str] = (), ignore: Iterable[str] = (), static_only: bool = False
 ) -> list[Rule]:
     """Instances of the rules matching a selector in ``select`` (all when empty) and none in
-    ``ignore``. A selector is a code (``CW501``), a prefix (``CW5``, ``CW50``) or ``ALL``;
-    one that matches no rule is an ``InputError``."""
+    ``ignore``. A selector is a code (``CW501``), a prefix (``CW5``, ``CW50``), a rule's name
+    (``too-few-method-tests``) or ``ALL``; one that matches no rule is an ``InputError``."""
     rules = all_rules()
     select, ignore = list(select), list(ignore)
-    for selector in select + ignore:
-        if not any(_matches(rule, selector) for rule in rules):
-            raise InputError("--select/--ignore", f"no rule matches {selector!r}")
+    for option, selectors in (("--select", select), ("--ignore", ignore)):
+        for selector in selectors:
+            if not any(_matches(rule, selector) for rule in rules):
+                raise InputError(option, unknown_rule_message(selector))
     chosen = [
         rule()
         for rule in rules

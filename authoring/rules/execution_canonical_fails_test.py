@@ -4,7 +4,7 @@ from collections.abc import Iterable
 
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
-from classwright.evaluator.outcome import Status
+from classwright.evaluator.outcome import Status, TestOutcome
 
 SOLUTION = '''
 class Counter:
@@ -29,7 +29,10 @@ class CanonicalFailsTest(Rule):
     ## What it does
     Runs the canonical solution against every test in the sandbox, under the conditions of
     scoring (a plain user, no network, today's date, the 5 s budget per test), and flags each
-    test that does not pass, and a test module or solution that does not even load.
+    test that does not pass, and a test module or solution that does not even load. A failing
+    test is reported at the line of `tests.py` where it failed (the assertion, or the call that
+    raised), with the first line of the error's message: both sides of a failed `assertEqual`,
+    each cut in its middle when long.
 
     ## Why it matters
     A test the reference solution fails cannot be passed by a correct generated class either:
@@ -78,7 +81,7 @@ class CanonicalFailsTest(Rule):
                     self.assertEqual(Counter().add(2), 3)
             """,
             file="tests.py",
-            line=5,
+            line=6,
             column=9,
         ),
         Fixture(
@@ -113,15 +116,54 @@ class CanonicalFailsTest(Rule):
             # Over-budget tests are CW604's finding.
             if result.passed or result.status is Status.TIMEOUT:
                 continue
-            error = result.error_type or result.status
-            detail = _execution.last_line(result.detail)
-            if detail and detail != error:
-                error = f"{error}: {detail}" if not detail.startswith(error) else detail
+            place = _execution.test_place(ctx, test_id)
+            if result.line:
+                place = (result.line, _first_column(ctx.tests.text, result.line))
             yield self.report(
                 ctx,
                 ctx.tests,
-                _execution.test_place(ctx, test_id),
+                place,
                 test=test_id,
                 status=result.status,
-                error=error,
+                error=failure_text(result),
             )
+
+
+SIDE_CHARS = 80
+"""How much of each side of a failed comparison the message shows."""
+
+
+def failure_text(result: TestOutcome) -> str:
+    """``AssertionError: [1] != [2]``: the exception and the first line of its message (both
+    sides of a comparison, each cut to SIDE_CHARS in its middle), else the last line of the
+    traceback."""
+    error = result.error_type or str(result.status)
+    if result.message:
+        return f"{error}: {_both_sides(result.message)}"
+    detail = _execution.last_line(result.detail)
+    if detail and detail != error:
+        return detail if detail.startswith(error) else f"{error}: {detail}"
+    return error
+
+
+def _both_sides(message: str) -> str:
+    sides = message.split(" != ", 1)
+    return " != ".join(_cut(side, SIDE_CHARS) for side in sides)
+
+
+def _cut(text: str, limit: int) -> str:
+    # The middle goes: a side's start says what it is, its end is where unittest's shortened
+    # reprs leave the items that differ.
+    if len(text) <= limit:
+        return text
+    head = limit // 3
+    return text[:head] + "..." + text[-(limit - head - 3) :]
+
+
+def _first_column(text: str, line: int) -> int:
+    """1-based column of the first non-blank character of a line (1 past the end)."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return 1
+    source = lines[line - 1]
+    return len(source) - len(source.lstrip()) + 1

@@ -50,6 +50,7 @@ from classwright.authoring.taskdir import (
 )
 from classwright.authoring.testmodule import is_test_case
 from classwright.evaluator.dependencies import class_methods, find_class
+from classwright.schema.errors import InputError
 
 T = TypeVar("T")
 
@@ -81,6 +82,9 @@ class Scope(enum.StrEnum):
     """``Rule.check`` sees one task at a time."""
     BENCHMARK = "benchmark"
     """``Rule.check_benchmark`` sees every checked task at once (unique ids, duplicates)."""
+    LOAD = "load"
+    """``Rule.check_load`` sees a task folder that could not be loaded, and why: no other rule
+    can look at it, so its finding is reported whatever was selected."""
 
 
 @dataclass(frozen=True)
@@ -341,6 +345,10 @@ class Rule:
 
     def check_benchmark(self, tasks: Sequence[TaskSummary]) -> Iterable[Finding]:
         """Findings of a benchmark-scope rule over all checked tasks."""
+        return ()
+
+    def check_load(self, folder: Path, error: InputError) -> Iterable[Finding]:
+        """Findings of a load-scope rule about a task folder that did not load."""
         return ()
 
     def review(self, ctx: TaskContext, ran: set[str], found: list[Finding]) -> Iterable[Finding]:

@@ -36,7 +36,7 @@ class DuplicateSolution(Rule):
     name = "duplicate-solution"
     severity = Severity.WARNING
     scope = Scope.BENCHMARK
-    MESSAGE = "Canonical solution is the same as that of task `{other}`"
+    MESSAGE = "Canonical solution is the same as that of task `{other}` ({folder})"
 
     VALID = (
         Fixture(
@@ -81,5 +81,10 @@ class DuplicateSolution(Rule):
             for task in same if len(same) > 1 else ():
                 other = next(t for t in same if t is not task)
                 yield self.finding(
-                    task.task_id, task.path / "solution.py", 1, 1, other=other.task_id
+                    task.task_id,
+                    task.path / "solution.py",
+                    1,
+                    1,
+                    other=other.task_id,
+                    folder=other.path,
                 )

@@ -20,11 +20,18 @@ from classwright.authoring.check import (
     check_folders,
     default_jobs,
     find_task_folders,
+    task_folder_of,
 )
 from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.report_formats import OutputFormat, format_findings
-from classwright.authoring.rules import all_rules, parse_codes, rule_by_code, select_rules
-from classwright.authoring.rules.framework import CheckSettings, Rule
+from classwright.authoring.rules import (
+    all_rules,
+    parse_codes,
+    rule_by_code,
+    select_rules,
+    unknown_rule_message,
+)
+from classwright.authoring.rules.framework import CheckSettings, Rule, Severity
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
 
@@ -36,12 +43,23 @@ def check_command(
     ],
     select: Annotated[
         list[str] | None,
-        typer.Option(help="Rules to run: codes or prefixes (CW1, CW501), comma-separated."),
+        typer.Option(
+            help="Rules to run: codes, prefixes or names (CW1, CW501, variadic-parameter), "
+            "comma-separated."
+        ),
     ] = None,
     ignore: Annotated[
         list[str] | None,
-        typer.Option(help="Rules to skip: codes or prefixes, comma-separated."),
+        typer.Option(help="Rules to skip: codes, prefixes or names, comma-separated."),
     ] = None,
+    fail_on: Annotated[
+        Severity,
+        typer.Option(
+            "--fail-on",
+            help="The least severe finding that makes the check exit 1: error (warnings are "
+            "shown but pass) or warning.",
+        ),
+    ] = Severity.ERROR,
     output_format: Annotated[
         OutputFormat, typer.Option("--format", help="How findings are printed.")
     ] = OutputFormat.TEXT,
@@ -69,7 +87,8 @@ def check_command(
     ] = None,
     quiet: Quiet = False,
 ) -> None:
-    """Check tasks against the construction rules. Exit 0 clean, 1 findings, 2 errors."""
+    """Check tasks against the construction rules. Exit 0 when no finding reaches --fail-on,
+    1 when one does, 2 for bad input."""
     rules = select_rules(parse_codes(select), parse_codes(ignore), static_only=static_only)
     folders = find_task_folders(paths)
     settings = CheckSettings(
@@ -89,7 +108,7 @@ def check_command(
     sys.stdout.write(format_findings(report.findings, output_format))
     summary_console = Console() if output_format is OutputFormat.TEXT else errors
     _print_summary(summary_console, report, elapsed)
-    raise typer.Exit(1 if report.findings else 0)
+    raise typer.Exit(1 if report.fails(fail_on) else 0)
 
 
 def _print_summary(console: Console, report: CheckReport, elapsed: float) -> None:
@@ -102,15 +121,22 @@ def _print_summary(console: Console, report: CheckReport, elapsed: float) -> Non
         table.add_column("findings", justify="right")
         table.add_column("tasks", justify="right")
         for code, name, severity in sorted(counts):
-            tasks = len({f.task for f in report.findings if f.code == code})
+            tasks = len({task_folder_of(f) for f in report.findings if f.code == code})
             table.add_row(code, name, severity, str(counts[code, name, severity]), str(tasks))
         console.print(table)
-    flagged = len({f.task for f in report.findings})
+    by_severity = Counter(f.severity for f in report.findings)
+    severities = "".join(f"{_count(by_severity[s], str(s))}, " for s in Severity if by_severity[s])
     console.print(
-        f"{len(report.findings)} findings in {flagged} of {report.tasks} tasks "
-        f"({len(report.suppressed)} suppressed, {len(report.rules)} rules) "
-        f"in {elapsed:.1f} s"
+        f"{_count(len(report.findings), 'finding')} "
+        f"in {report.flagged_folders()} of {report.tasks} tasks "
+        f"({severities}{len(report.suppressed)} suppressed, "
+        f"{_count(len(report.rules), 'rule')}) in {elapsed:.1f} s",
+        soft_wrap=True,
     )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _render_rule(console: Console, rule: type[Rule]) -> None:
@@ -126,7 +152,10 @@ def _doc_text(rule: type[Rule]) -> str:
 
 @reports_input_errors
 def rule_command(
-    code: Annotated[str | None, typer.Argument(help="A rule code, e.g. CW501.")] = None,
+    code: Annotated[
+        str | None,
+        typer.Argument(help="A rule code or name, e.g. CW501 or too-few-method-tests."),
+    ] = None,
     show_all: Annotated[bool, typer.Option("--all", help="Explain every rule.")] = False,
 ) -> None:
     """Explain a rule: what it flags, why, an example and what to write instead."""
@@ -136,12 +165,12 @@ def rule_command(
             _render_rule(console, rule)
         return
     if code is None:
-        print("error: give a rule code (e.g. CW501) or --all", file=sys.stderr)
+        print("error: give a rule code or name (e.g. CW501) or --all", file=sys.stderr)
         raise typer.Exit(2)
     try:
         rule = rule_by_code(code)
     except KeyError:
-        print(f"error: no rule {code!r} (see: classwright rule --all)", file=sys.stderr)
+        print(f"error: {unknown_rule_message(code)}", file=sys.stderr)
         raise typer.Exit(2) from None
     _render_rule(console, rule)
 

@@ -14,6 +14,7 @@ from html import escape
 
 from classwright.evaluator.metrics import error_label
 from classwright.evaluator.report.code import CandidateCode, Code, canonical_code
+from classwright.evaluator.report.load_errors import LoadFailure, load_failure
 from classwright.evaluator.report.loading import LoadedRun
 from classwright.evaluator.results import SampleResult
 
@@ -69,9 +70,20 @@ def _failing_run(view: RunView, task_id: str, failed: list[SampleResult]) -> str
     others = ", ".join(f"#{r.index}" for r in failed[1:])
     more = f" (also failing: {others})" if others else ""
     lines = [f"<h4>{escape(view.label)} — sample #{shown.index}{escape(more)}</h4>"]
-    if shown.load_error:
-        lines.append(f'<pre class="error">{_text(shown.load_error[-600:])}</pre>')
+    code = view.code.code(task_id, shown.index)
     failing = [(t, v) for t, v in sorted(shown.tests.items()) if not v.passed]
+    marked = 0
+    if shown.load_error:
+        # Every test of a sample that did not load carries the same traceback: say it once.
+        detail = failing[0][1].detail if failing else ""
+        failure = load_failure(shown.load_error, detail, code.text)
+        marked = failure.line
+        lines.append(_load_failure(failure))
+        lines.append(
+            f'<p class="load-tests">{len(failing)} of {len(shown.tests)} tests could not run: '
+            "the code did not load.</p>"
+        )
+        failing = [(t, v) for t, v in failing if v.detail != detail]
     if not shown.tests:
         lines.append("<p>The task has no tests: a sample cannot pass it.</p>")
     items = []
@@ -86,14 +98,40 @@ def _failing_run(view: RunView, task_id: str, failed: list[SampleResult]) -> str
         )
     if items:
         lines.append(f'<ul class="failing">{"".join(items)}</ul>')
-    lines.append(_code_block(view.code.code(task_id, shown.index)))
+    lines.append(_code_block(code, marked))
     return f'<div class="run-failure">{"".join(lines)}</div>'
 
 
-def _code_block(code: Code) -> str:
+def _load_failure(failure: LoadFailure) -> str:
+    if failure.line:
+        place = f"line {failure.line} of the code below (marked)"
+    elif failure.module_line:
+        place = f"line {failure.module_line} of the module as run (the task's imports first)"
+    else:
+        place = ""
+    where = f'<p class="load-place">at {escape(place)}' if place else ""
+    if where and failure.source:
+        where += f": <code>{_text(failure.source)}</code>"
+    where += "</p>" if where else ""
+    return (
+        f'<p class="load-error">The code did not load: <b>{_text(failure.message)}</b></p>{where}'
+    )
+
+
+def _code_block(code: Code, marked: int = 0) -> str:
+    """The code in a ``<pre>``; line ``marked`` (1-based, 0 for none) in a ``<mark>``."""
     if code.text is None:
         return f'<p class="missing">{escape(code.note)}</p>'
-    return f'<p class="note">{escape(code.note)}</p><pre class="code">{_text(code.text)}</pre>'
+    lines = code.text.split("\n")
+    if 0 < marked <= len(lines):
+        shown = [_text(line) for line in lines]
+        shown[marked - 1] = (
+            f'<mark class="load-line" title="line {marked}">{shown[marked - 1]}</mark>'
+        )
+        body = "\n".join(shown)
+    else:
+        body = _text(code.text)
+    return f'<p class="note">{escape(code.note)}</p><pre class="code">{body}</pre>'
 
 
 def _text(text: str) -> str:

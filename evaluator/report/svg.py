@@ -6,6 +6,7 @@ it has a size before any style applies; text is escaped.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from html import escape
 
@@ -106,6 +107,20 @@ def horizontal_bars(title: str, counts: list[tuple[str, int]], name: str) -> str
     return "".join(parts)
 
 
+HEATMAP_CELL = 22
+"""Side of a heatmap cell in pixels (one more than the drawn square: a 1 px gap between)."""
+LABEL_CHARS = 48
+"""Longer task and run names are cut with an ellipsis; the full name is the label's tooltip."""
+LABEL_FONT = 'font-family="monospace" font-size="11"'
+"""Task and run names are identifiers, set in a monospace font: every character is as wide as
+every other, so the room left for a label holds it whatever its letters."""
+CHAR_WIDTH = 7.0
+"""The advance of one character of LABEL_FONT (0.6 em in the common monospace fonts, 6.6 px),
+rounded up."""
+COLUMN_ANGLE = 45
+"""Run labels stand above their columns, rising to the right at this angle."""
+
+
 def heatmap(
     title: str,
     rows: list[str],
@@ -117,19 +132,44 @@ def heatmap(
     """Task x run: each cell's colour is the share of samples passing at class level.
 
     ``cells`` maps (row, column) to (passing, samples), None for a task the run did not score;
-    a row label links to ``#`` + its anchor (the task's drill-down).
+    a row label links to ``#`` + its anchor (the task's drill-down). Two SVGs in a scrolling
+    box: the run labels above the columns, which stay in view while the tasks scroll under
+    them, and the map itself, drawn at full size with room for every label (a map larger than
+    the box scrolls, see report.css, instead of being shrunk or cut).
     """
-    cell, left, top = 14, 150, 30
-    label_room = 6 * max((len(c) for c in columns), default=0)
-    width = left + cell * max(1, len(columns)) + 20
-    height = top + cell * max(1, len(rows)) + min(label_room, 200) + 20
-    parts = [_open(width, height, name, title)]
-    parts.append(f'<text x="4" y="16" {FONT} font-weight="bold">{escape(title)}</text>')
+    cell = HEATMAP_CELL
+    row_labels = [_cut(row) for row in rows]
+    column_labels = [_cut(column) for column in columns]
+    left = 8 + CHAR_WIDTH * max((len(label) for label in row_labels), default=0)
+    slant = math.sin(math.radians(COLUMN_ANGLE))
+    # A label rises by its length times the sine and reaches as far to the right; its own
+    # height adds a font size at most.
+    reach = CHAR_WIDTH * max((len(label) for label in column_labels), default=0) * slant + 11
+    head_height = 24 + reach + 4
+    width = left + cell * max(1, len(columns)) + reach + 8
+    height = cell * max(1, len(rows)) + 8
+    head = [
+        f'<svg class="heatmap-head" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+        f'height="{head_height:.0f}" viewBox="0 0 {width:.0f} {head_height:.0f}" '
+        f'aria-hidden="true">',
+        f'<text x="4" y="16" {FONT} font-weight="bold">{escape(title)}</text>',
+    ]
+    for c, column in enumerate(columns):
+        x = left + c * cell + cell / 2
+        y = head_height - 4
+        head.append(
+            f'<text class="column-label" x="{x:.1f}" y="{y:.1f}" {LABEL_FONT} text-anchor="start" '
+            f'transform="rotate(-{COLUMN_ANGLE} {x:.1f} {y:.1f})"><title>{escape(column)}</title>'
+            f"{escape(column_labels[c])}</text>"
+        )
+    head.append("</svg>")
+    body = [_open(width, height, name, title)]
     for r, row in enumerate(rows):
-        y = top + r * cell
-        parts.append(
-            f'<a href="#{escape(anchors.get(row, ""))}"><text x="{left - 4}" y="{y + 11}" '
-            f'{FONT} text-anchor="end">{escape(row[:24])}</text></a>'
+        y = r * cell + 2
+        body.append(
+            f'<a href="#{escape(anchors.get(row, ""))}"><text class="row-label" x="{left - 4:.1f}" '
+            f'y="{y + cell / 2 + 3:.1f}" {LABEL_FONT} text-anchor="end"><title>{escape(row)}</title>'
+            f"{escape(row_labels[r])}</text></a>"
         )
         for c, column in enumerate(columns):
             value = cells.get((row, column))
@@ -139,20 +179,20 @@ def heatmap(
                 passing, total = value
                 fill = _shade(passing / total if total else 0.0)
                 tip = f"{passing}/{total} samples pass"
-            parts.append(
-                f'<rect class="cell" x="{left + c * cell}" y="{y}" width="{cell - 1}" '
+            body.append(
+                f'<rect class="cell" x="{left + c * cell:.1f}" y="{y:.1f}" width="{cell - 1}" '
                 f'height="{cell - 1}" fill="{fill}"><title>{escape(row)} · {escape(column)}: '
                 f"{tip}</title></rect>"
             )
-    y = top + cell * len(rows) + 6
-    for c, column in enumerate(columns):
-        x = left + c * cell + cell / 2
-        parts.append(
-            f'<text x="{x:.1f}" y="{y}" {FONT} text-anchor="start" '
-            f'transform="rotate(50 {x:.1f} {y})">{escape(column)}</text>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)
+    body.append("</svg>")
+    return (
+        f'<div class="heatmap-scroll"><div class="heatmap-head">{"".join(head)}</div>'
+        f"{''.join(body)}</div>"
+    )
+
+
+def _cut(label: str) -> str:
+    return label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
 
 
 def _shade(share: float) -> str:

@@ -354,16 +354,21 @@ class _SuiteState:
     def take(self, attempt: Attempt, remaining: list[str], limits: Limits) -> bool:
         """Record what `attempt` reported; False when the suite is over."""
         progressed = False
-        for test_id, (status, error_type, detail, seconds) in attempt.results.items():
+        for test_id, reported in attempt.results.items():
+            status, error_type, detail, seconds, line, message = reported
             if test_id in remaining and test_id not in self.outcomes:
                 waited = min(attempt.waited.get(test_id, 0.0), seconds)
-                self.outcomes[test_id] = TestOutcome(status, error_type, detail, seconds, waited)
+                self.outcomes[test_id] = TestOutcome(
+                    status, error_type, detail, seconds, waited, line, message
+                )
                 progressed = True
         if attempt.coverage is not None and "error" not in attempt.coverage:
             self.coverage = _coverage_from(attempt.coverage)
         if attempt.load_error is not None:
             error_type, detail = attempt.load_error
-            self.load_error = f"{error_type}: {_last_line(detail)}"
+            last = _last_line(detail)
+            # A traceback's last line already names the exception.
+            self.load_error = last if last.startswith(f"{error_type}:") else f"{error_type}: {last}"
             self.settle(remaining, TestOutcome(Status.ERROR, error_type, detail))
             return False
         if attempt.done:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from classwright.evaluator.limits import Limits
-from classwright.evaluator.outcome import REPORTED_INSIDE, Status
+from classwright.evaluator.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
 from classwright.evaluator.sandbox.isolation import (
     Launch,
     WorkerConfig,
@@ -58,7 +58,10 @@ class SampleRequest:
 class Attempt:
     """What one forked sample process reported before it ended."""
 
-    results: dict[str, tuple[Status, str | None, str, float]] = field(default_factory=dict)
+    results: dict[str, tuple[Status, str | None, str, float, int, str]] = field(
+        default_factory=dict
+    )
+    """test id -> (status, error type, detail, seconds, line in the test module, message)."""
     loaded: bool = False
     load_error: tuple[str, str] | None = None
     affected: list[str] = field(default_factory=list)
@@ -607,11 +610,14 @@ class Worker:
                 status, event["error_type"] = Status.ERROR, "Tampered"
             error_type = event.get("error_type")
             seconds = event.get("seconds", 0.0)
+            line = event.get("line", 0)
             state.results[test_id] = (
                 status,
                 str(error_type) if error_type is not None else None,
                 str(event.get("detail", ""))[:2000],
                 float(seconds) if isinstance(seconds, int | float) else 0.0,
+                line if type(line) is int and line > 0 else 0,
+                str(event.get("message", ""))[:MESSAGE_CHARS],
             )
             if test_id in state.affected:
                 state.affected.remove(test_id)

@@ -9,6 +9,7 @@ for one) cannot turn into a pass.
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 import traceback
 import types
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
     """(status, error type, detail) of one test."""
     Failure: TypeAlias = tuple[str, str]
     """(error type, detail) of a fixture that failed."""
+    Where: TypeAlias = tuple[int, str]
+    """(line in the test module, first line of the exception's message) of a failed test:
+    what the tail of a long traceback can lose; (0, "") when unknown."""
     ExcInfo: TypeAlias = tuple[type[BaseException], BaseException, types.TracebackType | None]
     TestIds: TypeAlias = list[tuple[str, str]]
     """(test id, method name) of the tests of one class, in order."""
@@ -35,6 +39,9 @@ if TYPE_CHECKING:
 
 
 DETAIL_CHARS = 1500
+MESSAGE_CHARS = 1000
+"""How much of the first line of a failure's message is kept: both sides of an assertEqual."""
+NOWHERE = (0, "")
 
 _clock = time.perf_counter
 
@@ -46,6 +53,27 @@ def short_exc(
     return text[-DETAIL_CHARS:]
 
 
+def where_of(test: unittest.TestCase, err: ExcInfo) -> Where:
+    """Where in its test module a test failed (the innermost frame there, which is the failing
+    assertion's line) and the first line of the exception's message. Only shown, never part of
+    a verdict; whatever goes wrong reading it (an exception whose `__str__` raises, a module
+    replaced in `sys.modules`) leaves it unknown, as `traceback` does with such a message."""
+    try:
+        module = sys.modules.get(type(test).__module__)
+        path = getattr(module, "__file__", None)
+        line = 0
+        tb = err[2]
+        while tb is not None:
+            if path is not None and tb.tb_frame.f_code.co_filename == path:
+                line = tb.tb_lineno
+            tb = tb.tb_next
+        text = str(err[1]).strip()
+        first = text.splitlines()[0] if text else ""
+        return int(line), str(first[:MESSAGE_CHARS])
+    except BaseException:
+        return NOWHERE
+
+
 class Verdict(unittest.result.TestResult):
     """Collects what unittest reports for one test; anything but a clean success is a failure.
 
@@ -54,19 +82,26 @@ class Verdict(unittest.result.TestResult):
     def __init__(self) -> None:
         super().__init__()
         self.problems: list[Outcome] = []
+        self.where: Where = NOWHERE
+        """Of the first problem, when it was an exception."""
         self.succeeded = False
 
     def _problem(self, status: str, error_type: str, detail: str) -> None:
         self.problems.append((status, error_type, detail))
 
+    def _raised(self, status: str, test: unittest.TestCase, err: ExcInfo) -> None:
+        if not self.problems:
+            self.where = where_of(test, err)
+        self._problem(status, err[0].__name__, short_exc(*err))
+
     def addSuccess(self, test: unittest.TestCase) -> None:
         self.succeeded = True
 
     def addFailure(self, test: unittest.TestCase, err: ExcInfo) -> None:  # type: ignore[override]
-        self._problem("failed", err[0].__name__, short_exc(*err))
+        self._raised("failed", test, err)
 
     def addError(self, test: unittest.TestCase, err: ExcInfo) -> None:  # type: ignore[override]
-        self._problem("error", err[0].__name__, short_exc(*err))
+        self._raised("error", test, err)
 
     def addSkip(self, test: unittest.TestCase, reason: str) -> None:
         self._problem("skipped", "Skipped", str(reason)[:DETAIL_CHARS])
@@ -82,7 +117,7 @@ class Verdict(unittest.result.TestResult):
     ) -> None:
         if err is not None:
             failure = issubclass(err[0], test.failureException)
-            self._problem("failed" if failure else "error", err[0].__name__, short_exc(*err))
+            self._raised("failed" if failure else "error", test, err)
 
     def outcome(self, returned: bool) -> Outcome:
         if self.problems:
@@ -152,7 +187,7 @@ def groups_of(order: Sequence[str]) -> list[tuple[str, TestIds]]:
     return groups
 
 
-def run_one(cls: type[unittest.TestCase], method: str, hooks: Hooks) -> Outcome:
+def run_one(cls: type[unittest.TestCase], method: str, hooks: Hooks) -> tuple[Outcome, Where]:
     verdict = Verdict()
     try:
         case = cls(method)
@@ -167,7 +202,8 @@ def run_one(cls: type[unittest.TestCase], method: str, hooks: Hooks) -> Outcome:
     except BaseException as exc:
         status, error_type = "error", type(exc).__name__
         detail = short_exc(type(exc), exc, exc.__traceback__)
-    return status, error_type, detail
+    where = verdict.where if status in ("failed", "error") else NOWHERE
+    return (status, error_type, detail), where
 
 
 def report(
@@ -177,7 +213,9 @@ def report(
     error_type: str | None,
     detail: str,
     seconds: float = 0.0,
+    where: Where = NOWHERE,
 ) -> None:
+    line, message = where
     emit(
         "result",
         test=test_id,
@@ -185,6 +223,8 @@ def report(
         error_type=error_type,
         detail=detail,
         seconds=seconds,
+        line=line,
+        message=message,
     )
 
 
@@ -237,16 +277,16 @@ def run_test(
     emit("start", affects=[test_id], phase="test")
     hooks.context(test_id)
     started = _clock()
-    status, error_type, detail = run_one(cls, method, hooks)
+    (status, error_type, detail), where = run_one(cls, method, hooks)
     seconds = _clock() - started
     overruled = hooks.overrule()
     if overruled is not None:
-        status, (error_type, detail) = "error", overruled
+        status, (error_type, detail), where = "error", overruled, NOWHERE
     hooks.context("(fixtures)")
     broken = hooks.broken()
     if broken is not None:
-        status, error_type, detail = "error", kind, broken
-    report(emit, test_id, status, error_type, detail, seconds)
+        status, error_type, detail, where = "error", kind, broken, NOWHERE
+    report(emit, test_id, status, error_type, detail, seconds, where)
     return broken
 
 

@@ -113,7 +113,10 @@ class Emitter:
         fields["pid"] = _getpid()
         line = _dumps(fields)
         if len(line) >= 3800:
+            # One event stays under a pipe's atomic write (4096 bytes).
             fields["detail"] = str(fields.get("detail", ""))[:400]
+            if "message" in fields:
+                fields["message"] = str(fields["message"])[:200]
             line = _dumps(fields)
         try:
             _write(self.fd, (line + "\n").encode())
