@@ -162,7 +162,9 @@ class Client:
     ) -> None:
         self.batch_size = batch_size
         self.retries = retries
-        self._http = httpx.Client(base_url=url.rstrip("/"), headers=_headers(token), timeout=timeout)
+        self._http = httpx.Client(
+            base_url=url.rstrip("/"), headers=_headers(token), timeout=timeout
+        )
 
     def verdicts(
         self, samples: Samples, settings: Mapping[str, Any] | None = None
