@@ -61,7 +61,9 @@ class ScoredRun:
     resumed: int = 0
     """Samples taken from an interrupted run's journal."""
     scored: int = 0
-    """Samples scored by this call."""
+    """Samples scored by this call (those answered from the verdict cache included)."""
+    from_cache: int = 0
+    """Of ``scored``, the samples the verdict cache answered."""
     out: Path = field(default_factory=Path)
 
     @property
@@ -150,7 +152,14 @@ def score_run(
     if excluded_samples:
         run["excluded_samples"] = excluded_samples
     document = write_results(out, run, dict(records), results, summary)
-    return ScoredRun(document, reused=False, resumed=len(done), scored=len(new), out=out)
+    return ScoredRun(
+        document,
+        reused=False,
+        resumed=len(done),
+        scored=len(new),
+        out=out,
+        from_cache=len(cached),
+    )
 
 
 def _answered_by_cache(
