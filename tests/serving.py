@@ -54,7 +54,8 @@ class Server:
         raise RuntimeError(f"server did not come up in {STARTUP_SECONDS:g} s: {self.log()}")
 
     def log(self) -> str:
-        self._log.flush()
+        if not self._log.closed:
+            self._log.flush()
         return self.log_path.read_text(errors="replace")[-3000:]
 
     def children(self) -> list[int]:

@@ -5,6 +5,7 @@ SIGTERM; the client batches and retries."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import threading
@@ -127,11 +128,11 @@ def test_canonical_passes_skeleton_fails_as_in_evaluate(
 def test_chatgpt_verdicts_equal_evaluate(
     classeval_output: Any, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    """A deterministic fifth of ChatGPT_100_c_t0.json (every fifth task: 20 samples), to keep
-    the run short; the benchmark script compares the full files."""
+    """A deterministic tenth of ChatGPT_100_c_t0.json (every tenth task: 10 samples), to keep
+    the run short; benchmarks/serve_load.py compares whole files."""
     output = classeval_output("ChatGPT_100_c_t0.json")
     records = {r.task_id: r for r in load_records(output)}
-    samples = [s for s in load_samples(output) if int(s.task_id.rsplit("_", 1)[1]) % 5 == 0]
+    samples = [s for s in load_samples(output) if int(s.task_id.rsplit("_", 1)[1]) % 10 == 0]
     run = score_run(samples, records, tmp_path / "results.json", jobs=2)
     expected = _statuses(run.document)
     log = tmp_path_factory.mktemp("serve-classeval") / "server.log"
@@ -437,7 +438,9 @@ def test_sigterm_finishes_work_in_progress_then_exits(
         time.sleep(0.05)
     code = running.stop(timeout=150)
     worker.join(timeout=10)
-    assert code == 0
+    # uvicorn ends by raising the signal it caught again, after its graceful shutdown.
+    assert code in (0, -signal.SIGTERM), running.log()
+    assert "Traceback" not in running.log()
     assert [(v.id, v.passed) for v in answers] == [("slow", True)]
     with pytest.raises(httpx.TransportError):
         httpx.get(f"{running.url}/healthz")

@@ -262,6 +262,7 @@ def create_app(service: VerdictService) -> Starlette:
                 "version": classwright_version(),
                 "tasks": len(service.config.tasks.records),
                 "queued": service.scheduler.queued(),
+                "in_progress": service.scheduler.in_progress(),
                 "verdicts": service.config.settings.verdicts,
             }
         )

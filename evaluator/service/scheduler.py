@@ -119,7 +119,7 @@ class Scheduler:
             if self._stopping:
                 raise ShuttingDown
             new_keys = {i.key for p, i in enumerate(items) if p not in cached} - set(self._work)
-            if len(new_keys) and len(self._queue) + len(new_keys) > self.max_queue:
+            if new_keys and len(self._work) + len(new_keys) > self.max_queue:
                 raise QueueFull(self._retry_after())
             for position, item in enumerate(items):
                 if position in cached:
@@ -146,8 +146,14 @@ class Scheduler:
             handle.waiting.clear()
 
     def queued(self) -> int:
+        """Samples waiting for a sandbox."""
         with self._lock:
             return len(self._queue)
+
+    def in_progress(self) -> int:
+        """Samples queued or running: what the queue bound counts."""
+        with self._lock:
+            return len(self._work)
 
     def _cached(self, item: Item) -> SampleResult | None:
         if self.cache is None:
