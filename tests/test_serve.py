@@ -20,10 +20,8 @@ from serving import Server
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.client import Client, ServiceError
-from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.run import score_run
 from classwright.evaluator.samples import Sample, load_samples
-from classwright.evaluator.scoring import Settings
 from classwright.evaluator.verdict_cache import VerdictCache
 from classwright.schema.io import dump_records, load_records
 from classwright.schema.records import TaskRecord
@@ -68,14 +66,11 @@ def _small_server(tmp_path: Path, two_tasks: Path, *extra: str) -> Server:
 
 def _slow(record: TaskRecord, seconds: float, tag: str = "") -> str:
     """The canonical solution, with every construction taking ``seconds``: correct, but slow."""
-    return (
-        f"import time as _time  # {tag}\n"
-        + record.solution_code.replace(
-            "    def __init__(self",
-            f"    def __init__(self, *_a, **_k):\n        _time.sleep({seconds})\n"
-            "        self._real_init(*_a, **_k)\n\n    def _real_init(self",
-            1,
-        )
+    return f"import time as _time  # {tag}\n" + record.solution_code.replace(
+        "    def __init__(self",
+        f"    def __init__(self, *_a, **_k):\n        _time.sleep({seconds})\n"
+        "        self._real_init(*_a, **_k)\n\n    def _real_init(self",
+        1,
     )
 
 
@@ -109,7 +104,11 @@ def test_canonical_passes_skeleton_fails_as_in_evaluate(
             [
                 {"id": f"{s.task_id}#{s.index}", "task_id": s.task_id, "code": s.code}
                 if s.code is not None
-                else {"id": f"{s.task_id}#{s.index}", "task_id": s.task_id, "completion": s.completion}
+                else {
+                    "id": f"{s.task_id}#{s.index}",
+                    "task_id": s.task_id,
+                    "completion": s.completion,
+                }
                 for s in samples
             ]
         )
@@ -228,12 +227,32 @@ def test_asynchronous_job_streams_results(server: Server, bundled: list[TaskReco
     [
         (b"{not json", 400, "(body)"),
         (b'{"samples": []}', 422, "samples"),
-        (b'{"samples": [{"id": "x", "task_id": "nope", "code": "pass"}]}', 422, "samples[0].task_id"),
-        (b'{"samples": [{"id": "x", "task_id": "T", "code": "a", "completion": "b"}]}', 422, "samples[0]"),
+        (
+            b'{"samples": [{"id": "x", "task_id": "nope", "code": "pass"}]}',
+            422,
+            "samples[0].task_id",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a", "completion": "b"}]}',
+            422,
+            "samples[0]",
+        ),
         (b'{"samples": [{"id": "x", "task_id": "T", "code": 3}]}', 422, "samples[0].code"),
-        (b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], "settings": {"reward": "x"}}', 422, "settings.reward"),
-        (b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], "settings": {"timeout": -1}}', 422, "settings.timeout"),
-        (b'{"samples": [{"id": "x", "task": {"task_id": "T"}, "code": "a"}]}', 422, "samples[0].task"),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], "settings": {"reward": "x"}}',
+            422,
+            "settings.reward",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], "settings": {"timeout": -1}}',
+            422,
+            "settings.timeout",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task": {"task_id": "T"}, "code": "a"}]}',
+            422,
+            "samples[0].task",
+        ),
     ],
 )
 def test_malformed_request_is_refused_naming_the_field(
@@ -294,9 +313,7 @@ NOT_STOPPED_BY = {
 
 def test_hostile_samples_fail_and_the_server_answers_after(server: Server) -> None:
     task = _wallet_record()
-    names = sorted(
-        p.stem for p in HOSTILE.glob("*.py") if p.stem not in ("honest", "task_tests")
-    )
+    names = sorted(p.stem for p in HOSTILE.glob("*.py") if p.stem not in ("honest", "task_tests"))
 
     def source(name: str) -> str:
         return (
@@ -364,7 +381,11 @@ def test_full_queue_answers_429_and_the_client_retries(
             target=lambda: held.extend(
                 Client(running.url).verdicts(
                     [
-                        {"id": f"slow{i}", "task_id": record.task_id, "code": _slow(record, 0.05, str(i))}
+                        {
+                            "id": f"slow{i}",
+                            "task_id": record.task_id,
+                            "code": _slow(record, 0.05, str(i)),
+                        }
                         for i in range(2)
                     ],
                     settings=SLOW,
@@ -373,7 +394,7 @@ def test_full_queue_answers_429_and_the_client_retries(
         )
         hold.start()
         deadline = time.monotonic() + 60
-        while _metric(running, "classwright_sandbox_workers{state=\"busy\"}") < 1:
+        while _metric(running, 'classwright_sandbox_workers{state="busy"}') < 1:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         extra = {"samples": [{"id": "x", "task_id": record.task_id, "code": record.solution_code}]}
@@ -433,7 +454,7 @@ def test_sigterm_finishes_work_in_progress_then_exits(
     )
     worker.start()
     deadline = time.monotonic() + 60
-    while _metric(running, "classwright_sandbox_workers{state=\"busy\"}") < 1:
+    while _metric(running, 'classwright_sandbox_workers{state="busy"}') < 1:
         assert time.monotonic() < deadline
         time.sleep(0.05)
     code = running.stop(timeout=150)

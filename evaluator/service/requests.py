@@ -15,6 +15,7 @@ from classwright.evaluator.samples import Sample
 from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS
 from classwright.evaluator.scoring import Settings
 from classwright.evaluator.service.tasks import TaskSet, inline_record
+from classwright.evaluator.verdict_cache import task_hash
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
@@ -145,8 +146,6 @@ def _task_of(value: Mapping[str, Any], where: str, tasks: TaskSet) -> tuple[Task
             record = inline_record(inline, f"{where}.task")
         except InputError as error:
             raise RequestError(f"{where}.task", error.message, 422) from None
-        from classwright.evaluator.verdict_cache import task_hash
-
         return record, task_hash(record)
     task_id = value.get("task_id")
     if not isinstance(task_id, str):
@@ -155,7 +154,7 @@ def _task_of(value: Mapping[str, Any], where: str, tasks: TaskSet) -> tuple[Task
         raise RequestError(
             f"{where}.task_id", f"task {task_id!r} is excluded: {tasks.excluded[task_id]}", 422
         )
-    record = tasks.records.get(task_id)
-    if record is None:
+    known = tasks.records.get(task_id)
+    if known is None:
         raise RequestError(f"{where}.task_id", f"unknown task id {task_id!r}", 422)
-    return record, tasks.hashes[task_id]
+    return known, tasks.hashes[task_id]
