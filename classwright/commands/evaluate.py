@@ -172,6 +172,8 @@ def _print_run(console: Console, run: ScoredRun, out: Path, samples: int, canoni
         )
     if canonical:
         _report_canonical(console, run.document)
+    if run.from_cache:
+        console.print(f"{run.from_cache} of {samples} samples answered from the verdict cache")
     if not run.reused:
         console.print(f"results written to {out}", soft_wrap=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from classwright.evaluator.limits import TimeBudget
@@ -68,10 +69,9 @@ class Answers:
     def deliver(self, position: int, result: SampleResult, cached: bool) -> None:
         """Called once per position by the scheduler, from whichever thread has the result."""
         answer = verdict_json(self.batch, position, result, self.keys[position], cached)
-        try:
+        # A stopped event loop refuses the call: nobody is left to read the answer.
+        with contextlib.suppress(RuntimeError):
             self.loop.call_soon_threadsafe(self._store, position, answer)
-        except RuntimeError:
-            pass  # the event loop has stopped: nobody is left to read the answer
 
     def _store(self, position: int, answer: dict[str, Any]) -> None:
         self.results[position] = answer
