@@ -501,3 +501,17 @@ def test_client_that_disconnects_cancels_its_work(
         assert _metric(running, 'classwright_verdicts_total{source="scored"}') == scored + 1
     finally:
         running.stop()
+
+
+def test_client_imports_nothing_heavy() -> None:
+    probe = (
+        "import sys, classwright.client\n"
+        "heavy = ('libcst', 'classwright.evaluator', 'classwright.authoring', 'starlette',"
+        " 'uvicorn', 'numpy')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n"
+        "print('httpx' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd="/", timeout=120
+    )
+    assert done.stdout.split() == ["[]", "True"], done.stderr
