@@ -163,9 +163,10 @@ def test_killed_actor_has_its_samples_rescored(cluster: Cluster) -> None:
 def test_evaluate_cli_on_the_cluster(cluster: Cluster, tmp_path: Path) -> None:
     out = tmp_path / "results.json"
     tasks = REPO / "benchmark" / "tasks" / "StreamSummary"
+    command = [str(CLASSWRIGHT), "evaluate", "--canonical", "--tasks", str(tasks), "--quiet"]
+    command += ["--out", str(out), "--timeout", "5", "--executor", f"ray={cluster.address}"]
     done = subprocess.run(
-        [str(CLASSWRIGHT), "evaluate", "--canonical", "--tasks", str(tasks)]
-        + ["--out", str(out), "--timeout", "5", "--executor", f"ray={cluster.address}", "--quiet"],
+        command,
         capture_output=True,
         text=True,
         timeout=600,
@@ -184,10 +185,10 @@ def test_evaluate_cli_bad_address(tmp_path: Path) -> None:
         ("nowhere", "is not ray://HOST:PORT or HOST:PORT"),
         ("127.0.0.1:1", "cannot reach a Ray cluster at 127.0.0.1:1"),
     ):
+        command = [str(CLASSWRIGHT), "evaluate", "--canonical", "--out", str(tmp_path / "r.json")]
+        command += ["--tasks", str(REPO / "benchmark" / "tasks" / "StreamSummary")]
         done = subprocess.run(
-            [str(CLASSWRIGHT), "evaluate", "--canonical", "--out", str(tmp_path / "r.json")]
-            + ["--tasks", str(REPO / "benchmark" / "tasks" / "StreamSummary")]
-            + ["--executor", f"ray={address}"],
+            [*command, "--executor", f"ray={address}"],
             capture_output=True,
             text=True,
             timeout=120,

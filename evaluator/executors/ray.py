@@ -8,12 +8,14 @@ finishes (a Ray streaming generator), so the journal grows as it does locally. W
 dies, the results it did not send are scored again on another actor: a job's result is yielded
 exactly once.
 
-Ray is imported only here, and only when a `RayExecutor` is made.
+Ray is imported only here; nothing else in classwright imports this module except when the
+Ray executor is asked for (`open_executor`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import queue
 import socket
@@ -22,6 +24,8 @@ from collections import deque
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import ray
 
 from classwright.evaluator.executors.local import LocalExecutor
 from classwright.evaluator.extraction import Extraction
@@ -104,8 +108,6 @@ class ScoringActor:
         return {"bundles_received": self.bundles_received, "jobs_scored": self.jobs_scored}
 
     def pid(self) -> int:
-        import os
-
         return os.getpid()
 
 
@@ -125,8 +127,6 @@ class RayExecutor:
         workers_per_actor: int = 1,
         batch_size: int | None = None,
     ) -> None:
-        import ray
-
         self.address = address
         self.workers_per_actor = max(1, workers_per_actor)
         # Small batches: an actor's lost work is small, and a closed run stops soon.
@@ -166,20 +166,14 @@ class RayExecutor:
 
     def actor_pids(self) -> list[int]:
         """Process ids of the live actors (for diagnostics and tests)."""
-        import ray
-
         return list(ray.get([a.pid.remote() for a in self._actors]))
 
     def actor_stats(self) -> list[dict[str, int]]:
-        import ray
-
         return list(ray.get([a.stats.remote() for a in self._actors]))
 
     def score(
         self, jobs: Sequence[Job], settings: Settings
     ) -> Generator[tuple[int, SampleResult], None, None]:
-        import ray
-
         bundles: dict[str, TaskBundle] = {}
         work: deque[ShippedJob] = deque()
         keys: dict[int, str] = {}  # id of a record -> its task key, hashed once per task
@@ -213,8 +207,6 @@ class RayExecutor:
 
     def _drive(self, actor: Any, shared: _Shared, bundles_ref: Any, settings_ref: Any) -> None:
         """One actor's loop: take a batch, ship the tasks it lacks, stream the results back."""
-        import ray
-
         while batch := shared.take(self.batch_size):
             received: set[int] = set()
             try:
@@ -241,8 +233,6 @@ class RayExecutor:
 
     def close(self) -> None:
         """Stop the actors, and Ray itself when this executor started it."""
-        import ray
-
         for actor in self._actors:
             try:
                 ray.kill(actor)
