@@ -36,6 +36,8 @@ from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
 EXECUTOR_OPTION = "--executor"
+REPLACEMENTS = 2
+"""New actors one driving thread may start in one call after its actor died."""
 
 
 @dataclass(frozen=True)
@@ -147,13 +149,19 @@ class RayExecutor:
         if actors is None:
             free = int(ray.available_resources().get("CPU", 1))
             actors = free // self.workers_per_actor
-        actor_class = ray.remote(num_cpus=self.workers_per_actor)(ScoringActor)
-        self._actors: list[Any] = [
-            actor_class.remote(self.workers_per_actor) for _ in range(max(1, actors))
-        ]
-        self._known: dict[int, set[str]] = {}
-        """Task keys each actor holds (by id of its handle)."""
+        self._actor_class = ray.remote(num_cpus=self.workers_per_actor)(ScoringActor)
+        self._actors = [self._start_actor() for _ in range(max(1, actors))]
         self._lock = threading.Lock()
+
+    def _start_actor(self) -> _Actor:
+        return _Actor(self._actor_class.remote(self.workers_per_actor))
+
+    def _replace(self, dead: _Actor) -> _Actor:
+        """A new actor in the place of one that died (a lost node, a killed process)."""
+        fresh = self._start_actor()
+        with self._lock:
+            self._actors = [fresh if a is dead else a for a in self._actors]
+        return fresh
 
     def describe(self) -> dict[str, Any]:
         """What results.json records of this executor."""
@@ -166,10 +174,10 @@ class RayExecutor:
 
     def actor_pids(self) -> list[int]:
         """Process ids of the live actors (for diagnostics and tests)."""
-        return list(ray.get([a.pid.remote() for a in self._actors]))
+        return list(ray.get([a.handle.pid.remote() for a in self._actors]))
 
     def actor_stats(self) -> list[dict[str, int]]:
-        return list(ray.get([a.stats.remote() for a in self._actors]))
+        return list(ray.get([a.handle.stats.remote() for a in self._actors]))
 
     def score(
         self, jobs: Sequence[Job], settings: Settings
@@ -203,19 +211,24 @@ class RayExecutor:
             shared.finish()
             for thread in threads:
                 thread.join()
-            self._actors = [a for a in self._actors if id(a) not in shared.lost_actors]
 
-    def _drive(self, actor: Any, shared: _Shared, bundles_ref: Any, settings_ref: Any) -> None:
-        """One actor's loop: take a batch, ship the tasks it lacks, stream the results back."""
+    def _drive(self, actor: _Actor, shared: _Shared, bundles_ref: Any, settings_ref: Any) -> None:
+        """One actor's loop: take a batch, ship the tasks it lacks, stream the results back.
+
+        When the actor dies, the results it had not sent go back to the shared work and a new
+        actor takes its place, at most `REPLACEMENTS` times in one call (an actor that cannot
+        start at all, e.g. classwright missing on the node, must not be retried forever)."""
+        replaced = 0
         while batch := shared.take(self.batch_size):
             received: set[int] = set()
             try:
-                known = self._known.setdefault(id(actor), set())
-                missing = sorted({s.task_key for s in batch} - known)
+                missing = sorted({s.task_key for s in batch} - actor.known)
                 if missing:
-                    ray.get(actor.learn.remote(bundles_ref, missing))
-                    known.update(missing)
-                stream = actor.score.options(num_returns="streaming").remote(batch, settings_ref)
+                    ray.get(actor.handle.learn.remote(bundles_ref, missing))
+                    actor.known.update(missing)
+                stream = actor.handle.score.options(num_returns="streaming").remote(
+                    batch, settings_ref
+                )
                 for ref in stream:
                     position, result = ray.get(ref)
                     received.add(position)
@@ -224,8 +237,13 @@ class RayExecutor:
                 lost = [s for s in batch if s.position not in received]
                 with self._lock:
                     self.requeued += len(lost)
-                shared.actor_lost(id(actor), lost, exc)
-                return
+                gone = replaced >= REPLACEMENTS
+                shared.give_back(lost, exc, actor_gone=gone)
+                if gone:
+                    return
+                actor = self._replace(actor)
+                replaced += 1
+                continue
             except BaseException as exc:
                 shared.fail(exc)
                 return
@@ -235,7 +253,7 @@ class RayExecutor:
         """Stop the actors, and Ray itself when this executor started it."""
         for actor in self._actors:
             try:
-                ray.kill(actor)
+                ray.kill(actor.handle)
             except Exception:
                 # An actor that already died has nothing left to stop.
                 continue
@@ -243,6 +261,14 @@ class RayExecutor:
         if self._owns_ray:
             ray.shutdown()
             self._owns_ray = False
+
+
+class _Actor:
+    """A live actor's handle and the task keys it holds."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+        self.known: set[str] = set()
 
 
 class _Shared:
@@ -259,7 +285,8 @@ class _Shared:
         self.changed = threading.Condition()
         self.in_flight = 0
         self.stopped = False
-        self.lost_actors: set[int] = set()
+        self.gone = 0
+        """Driving threads that gave up (their actor died and could not be replaced)."""
         self.last_loss: BaseException | None = None
         self.arrived: queue.Queue[tuple[int, SampleResult] | BaseException | None] = queue.Queue()
 
@@ -279,11 +306,11 @@ class _Shared:
             self.in_flight -= 1
             self.changed.notify_all()
 
-    def actor_lost(self, actor: int, unsent: list[ShippedJob], why: BaseException) -> None:
+    def give_back(self, unsent: list[ShippedJob], why: BaseException, actor_gone: bool) -> None:
         with self.changed:
             self.last_loss = why
             self.work.extendleft(reversed(unsent))
-            self.lost_actors.add(actor)
+            self.gone += actor_gone
             self.in_flight -= 1
             self.changed.notify_all()
         # Wake the reader: it checks whether any actor is left to do this work.
@@ -309,7 +336,7 @@ class _Shared:
                 raise item
             if item is None:
                 with self.changed:
-                    if len(self.lost_actors) >= self.actors and self.work:
+                    if self.gone >= self.actors and self.work:
                         raise RuntimeError(
                             f"every Ray actor died; {len(self.work)} samples were not scored"
                         ) from self.last_loss
