@@ -61,7 +61,7 @@ def _ray_cluster() -> dict[str, Any]:
 
 def test_manifests_parse_and_name_their_kinds() -> None:
     kinds = sorted(d["kind"] for d in _documents())
-    assert {"RayCluster", "Job"} <= set(kinds)
+    assert {"RayCluster", "Job", "Deployment", "Service"} <= set(kinds)
     assert all(d["apiVersion"] and d["metadata"]["name"] for d in _documents())
 
 
@@ -84,10 +84,33 @@ def test_commands_are_real_command_lines_that_join_the_cluster() -> None:
     assert commands
     for command in commands:
         context = _parse(command)
-        assert str(context.params["tasks"]).startswith("/opt/classwright/")
+        tasks = context.params["tasks"]
+        for path in tasks if isinstance(tasks, list) else [tasks]:
+            assert str(path).startswith("/opt/classwright/benchmark/")
         kind, address = parse_executor(context.params["executor"])
         assert kind == "ray"
         assert address == f"ray://{cluster['metadata']['name']}-head-svc:{client_port}"
+
+
+def test_serve_replicas_listen_where_the_service_and_probes_look() -> None:
+    (deployment,) = _of_kind("Deployment")
+    (service,) = _of_kind("Service")
+    pod = deployment["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    context = _parse(container["command"])
+    assert context.info_name == "serve"
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    (service_port,) = service["spec"]["ports"]
+    assert ports[service_port["targetPort"]] == context.params["port"]
+    assert container["readinessProbe"]["httpGet"]["port"] in ports
+    assert service["spec"]["selector"].items() <= pod["metadata"]["labels"].items()
+    # A non-loopback bind needs a token: the file is where the secret is mounted.
+    assert context.params["host"] == "0.0.0.0"
+    token = Path(context.params["token_file"])
+    mounts = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
+    volumes = {v["name"]: v for v in pod["spec"]["volumes"]}
+    (mount,) = [name for name, path in mounts.items() if token.parent == Path(path)]
+    assert token.name in {item["path"] for item in volumes[mount]["secret"]["items"]}
 
 
 def test_the_parser_refuses_what_the_cli_would() -> None:

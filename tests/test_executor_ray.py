@@ -17,14 +17,17 @@ from typing import Any
 import pytest
 import ray
 from ray.cluster_utils import Cluster
+from serving import Server
 
 from classwright.authoring.taskdir import load_tasks
+from classwright.client import Client
 from classwright.evaluator.executors import LocalExecutor
 from classwright.evaluator.executors.ray import RayExecutor
 from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.results import SampleResult
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.scoring import Job, Settings, build_jobs, canonical_samples
+from classwright.schema.io import dump_records
 from classwright.schema.records import TaskRecord
 
 REPO = Path(__file__).resolve().parents[1]
@@ -198,3 +201,37 @@ def test_evaluate_cli_bad_address(tmp_path: Path) -> None:
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1, done.stderr
         assert lines[0].startswith("error: --executor: ") and problem in lines[0]
+
+
+def test_serve_scores_on_the_cluster(
+    cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = list(_bundled().values())[:2]
+    tasks = tmp_path / "two.jsonl"
+    dump_records(records, tasks, fmt="jsonl")
+    # The server's working directory is the Ray driver's: not the checkout (see `cluster`).
+    monkeypatch.chdir(tmp_path)
+    server = Server(
+        ["--tasks", str(tasks), "--executor", f"ray={cluster.address}", "--timeout", "5"],
+        tmp_path / "server.log",
+    )
+    try:
+        samples = [
+            {"id": f"{r.task_id}/c", "task_id": r.task_id, "code": r.solution_code} for r in records
+        ]
+        samples += [
+            {"id": f"{r.task_id}/s", "task_id": r.task_id, "code": r.skeleton} for r in records
+        ]
+        with Client(server.url, batch_size=4) as client:
+            verdicts = client.verdicts(samples)
+        # The sandboxes run in the cluster's actors, not under the server.
+        sandboxes_here = server.children()
+    finally:
+        code = server.stop()
+    assert [v.passed for v in verdicts] == [True, True, False, False]
+    assert "ray executor" in server.log()
+    assert sandboxes_here == []
+    # uvicorn drains, then raises SIGTERM again under the handler it found: a Ray driver's,
+    # which exits with the signal's number.
+    assert code in (0, -signal.SIGTERM, signal.SIGTERM), server.log()
+    assert "Traceback" not in server.log()

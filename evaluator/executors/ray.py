@@ -170,6 +170,7 @@ class RayExecutor:
             "address": self.address,
             "actors": len(self._actors),
             "workers_per_actor": self.workers_per_actor,
+            "workers": len(self._actors) * self.workers_per_actor,
         }
 
     def actor_pids(self) -> list[int]:
