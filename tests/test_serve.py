@@ -44,10 +44,15 @@ def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, cache_dir: Path) -> Iterator[Server]:
-    """The bundled tasks, two sandboxes, a verdict cache."""
-    log = tmp_path_factory.mktemp("serve") / "server.log"
-    running = Server(["--tasks", str(BUNDLED_TASKS), "--jobs", "2", "--cache", str(cache_dir)], log)
+def server(
+    tmp_path_factory: pytest.TempPathFactory, cache_dir: Path, bundled: list[TaskRecord]
+) -> Iterator[Server]:
+    """The bundled tasks (as a record file, which loads in a moment where the folder's sources
+    are parsed; tests/test_serve_requests.py loads folders), two sandboxes, a verdict cache."""
+    folder = tmp_path_factory.mktemp("serve")
+    dump_records(bundled, folder / "bundled.jsonl", fmt="jsonl")
+    args = ["--tasks", str(folder / "bundled.jsonl"), "--jobs", "2", "--cache", str(cache_dir)]
+    running = Server(args, folder / "server.log")
     yield running
     running.stop()
 

@@ -25,7 +25,7 @@ from starlette.routing import Route
 
 from classwright.evaluator.executors import Executor
 from classwright.evaluator.scoring import Settings
-from classwright.evaluator.service.items import build_items
+from classwright.evaluator.service.items import ItemBuilder
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.requests import Batch, Limits, RequestError, read_batch
 from classwright.evaluator.service.scheduler import Handle, QueueFull, Scheduler, ShuttingDown
@@ -80,6 +80,7 @@ class VerdictService:
         self.cache = cache
         self.jobs: OrderedDict[str, _Job] = OrderedDict()
         self.clients: dict[str, int] = {}
+        self.items = ItemBuilder()
         self.started = time.time()
 
     # -- request plumbing ---------------------------------------------------------------------
@@ -117,7 +118,7 @@ class VerdictService:
         )
 
     async def submit(self, batch: Batch) -> tuple[Answers, Handle]:
-        items = await run_in_threadpool(build_items, batch)
+        items = await run_in_threadpool(self.items.build, batch)
         distinct = len({i.key for i in items})
         if distinct > self.config.max_queue:
             raise RequestError(

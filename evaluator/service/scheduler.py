@@ -89,9 +89,10 @@ class Scheduler:
         self.metrics = metrics
         self.max_queue = max_queue
         self.workers = max(1, workers)
-        # Enough per chunk to keep every sandbox busy, few enough that a slow sample holds
-        # little behind it and a cancelled request leaves little started work.
-        self.chunk = chunk or 4 * self.workers
+        # A chunk ends when its slowest sample does, leaving sandboxes idle meanwhile: large
+        # enough that this tail is a small share of it, small enough that a request arriving
+        # behind it does not wait long. Cancelling stops a chunk's unstarted samples at once.
+        self.chunk = chunk or 8 * self.workers
         self._lock = threading.Condition()
         self._queue: deque[_Work] = deque()
         self._work: dict[str, _Work] = {}
