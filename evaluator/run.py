@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from classwright.evaluator.executors import Executor, LocalExecutor
 from classwright.evaluator.metrics import summarize
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
@@ -87,6 +88,7 @@ def score_run(
     progress_for: ProgressFor = _no_progress,
     notify: Callable[[str], None] = lambda _message: None,
     excluded: Mapping[str, str] | None = None,
+    executor: Executor | None = None,
     cache: VerdictCache | None = None,
 ) -> ScoredRun:
     """Score `samples` against `records` and write `out` (results.json) atomically.
@@ -96,6 +98,9 @@ def score_run(
     section; `extra` adds fields to it (e.g. the command line); `notify` hears what a user should
     know before the work starts (a resumed run's counts). Bad input raises `InputError`; a
     Ctrl-C propagates as KeyboardInterrupt after the journal is closed.
+
+    `executor` scores the samples (default: a `LocalExecutor` of `jobs` sandboxes); the run
+    section records which. The caller keeps it: `score_run` does not close it.
 
     `excluded` (task id -> reason) names tasks the task set leaves out on purpose (a ClassEval+
     import's ``excluded.toml``): their samples are left out with one `notify` line per task and
@@ -108,6 +113,7 @@ def score_run(
     document), each a call of its own, which read best together.
     """
     settings = settings or Settings()
+    executor = executor or LocalExecutor(max(1, jobs))
     samples, excluded_samples = _leave_out(samples, records, excluded or {}, notify)
     if resume and rescore:
         raise InputError(out, "resume and rescore exclude each other")
@@ -137,6 +143,7 @@ def score_run(
                 max(1, jobs),
                 progress=progress,
                 on_result=_keep_in(cache, pending, settings),
+                executor=executor,
             )
     finally:
         journal.close()
@@ -146,6 +153,7 @@ def score_run(
     summary = summarize(facts, results)
     run = {
         **_run_section(settings, key, source, tasks_label, jobs),
+        "executor": executor.describe(),
         "seconds": round(time.perf_counter() - started, 2),
         **(extra or {}),
     }

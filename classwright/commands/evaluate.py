@@ -18,6 +18,7 @@ from classwright.commands.common import (
     command_line,
     reports_input_errors,
 )
+from classwright.commands.executor_option import ExecutorOption, executor_from_option
 from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
@@ -105,6 +106,7 @@ def evaluate(
     rescore: RescoreOption = False,
     canonical: CanonicalOption = False,
     verdicts: VerdictsOption = VerdictMode.two_process,
+    executor: ExecutorOption = "local",
     cache: CacheOption = None,
     quiet: Quiet = False,
 ) -> None:
@@ -119,13 +121,16 @@ def evaluate(
         memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
         verdicts=verdicts.value,
     )
+    workers = jobs or os.cpu_count() or 1
+    scorer = executor_from_option(executor, workers)
     try:
         run = score_run(
             sample_list,
             by_id,
             out,
             settings=settings,
-            jobs=jobs or os.cpu_count() or 1,
+            jobs=workers,
+            executor=scorer,
             resume=resume,
             rescore=rescore,
             source=source,
@@ -148,6 +153,8 @@ def evaluate(
             soft_wrap=True,
         )
         raise typer.Exit(130) from None
+    finally:
+        scorer.close()
     _print_run(console, run, out, len(sample_list), canonical)
 
 

@@ -15,6 +15,8 @@ from classwright.commands.common import (
     VerdictMode,
     reports_input_errors,
 )
+from classwright.commands.executor_option import ExecutorOption, parse_executor
+from classwright.evaluator.executors import open_executor
 from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.scoring import Settings
 
@@ -75,6 +77,7 @@ def serve(
     drain_seconds: Annotated[
         float, typer.Option(min=0, help="On SIGTERM, how long queued and running work may take.")
     ] = 60.0,
+    executor: ExecutorOption = "local",
 ) -> None:
     """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md)."""
     from classwright.evaluator.service.app import ServiceConfig
@@ -85,6 +88,9 @@ def serve(
 
     token = read_token(token_file, host)
     task_set = TaskSet.load(tasks or [Path("benchmark/tasks")])
+    kind, address = parse_executor(executor)
+    # Joined before serving: a bad address is bad input, not a server that fails its requests.
+    scorer = open_executor(kind, address, jobs or os.cpu_count() or 1)
     config = ServiceConfig(
         tasks=task_set,
         settings=Settings(
@@ -105,17 +111,17 @@ def serve(
     options = ServeOptions(
         host=host,
         port=port,
-        jobs=jobs or os.cpu_count() or 1,
+        jobs=int(scorer.describe()["workers"]),
         cache=cache,
         cache_bytes=cache_mb * 1024 * 1024,
         graceful_seconds=drain_seconds,
     )
     typer.echo(
         f"serving {len(task_set.records)} tasks on http://{host}:{port} "
-        f"({options.jobs} sandboxes at once)",
+        f"({options.jobs} sandboxes at once, {kind} executor)",
         err=True,
     )
-    run_server(config, options)
+    run_server(config, options, executor=scorer)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ pool of sandboxes; other executors (a cluster's) follow the same protocol and pa
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from classwright.evaluator.executors.local import LocalExecutor
 from classwright.evaluator.results import SampleResult
@@ -32,5 +32,30 @@ class Executor(Protocol):
         """Release whatever the executor holds (pools, actors)."""
         ...
 
+    def describe(self) -> dict[str, Any]:
+        """What the run section of results.json records of the executor."""
+        ...
 
-__all__ = ["Executor", "LocalExecutor"]
+
+def open_executor(kind: str, address: str | None = None, workers: int = 1) -> Executor:
+    """``local`` (``workers`` sandboxes on this machine) or ``ray`` (a cluster at ``address``;
+    None starts or joins a local Ray instance). Ray is imported only for ``ray``; when it is
+    not installed, or the address is bad, this raises `InputError` naming ``--executor``."""
+    from classwright.schema.errors import InputError
+
+    if kind == "local":
+        if address is not None:
+            raise InputError("--executor", "local takes no address")
+        return LocalExecutor(workers)
+    if kind != "ray":
+        raise InputError("--executor", f"unknown executor {kind!r} (local or ray[=ADDRESS])")
+    try:
+        from classwright.evaluator.executors.ray import RayExecutor
+    except ImportError:
+        raise InputError(
+            "--executor", "ray is not installed: pip install 'classwright[ray]'"
+        ) from None
+    return RayExecutor(address=address)
+
+
+__all__ = ["Executor", "LocalExecutor", "open_executor"]

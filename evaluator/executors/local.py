@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import Any
 
 from classwright.evaluator.results import SampleResult
 from classwright.evaluator.scoring import Job, Settings, score_job
@@ -41,3 +42,6 @@ class LocalExecutor:
 
     def close(self) -> None:
         """Nothing is held between calls of `score`."""
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": "local", "workers": self.workers}
