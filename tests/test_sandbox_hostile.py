@@ -366,3 +366,16 @@ def test_set_assertions_never_hand_the_expected_set_to_the_candidate(
     passed = [t for t, o in runs["set_difference_echo"].outcomes.items() if o.passed]
     # In one process the attack is credited with both tests: it is real.
     assert passed == ([] if verdicts == "two-process" else test_ids), passed
+
+
+def test_an_interrupted_request_ends_the_judge_s_channel() -> None:
+    """`interrupt_judge` interrupts the judge's wait for each answer and answers anyway: the
+    judge takes the channel for broken at once (each test fails with CandidateLost and the rest
+    run against a fresh pair), rather than reading that late answer for its next request."""
+    source = (HOSTILE / "interrupt_judge.py").read_text()
+    run = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process")
+    assert [t for t, o in run.outcomes.items() if o.passed] == []
+    # Every test met the interrupt (the sample really delivered it) and none was judged on an
+    # answer meant for another request.
+    assert {o.error_type for o in run.outcomes.values()} == {"CandidateLost"}, run.outcomes
+    assert all("interrupted by KeyboardInterrupt" in o.detail for o in run.outcomes.values())
