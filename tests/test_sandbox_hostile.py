@@ -38,7 +38,13 @@ if os.getuid() != 0:
 # Tricks that only two-process verdicts stop: in one process the candidate can reach the runner's
 # channel, an object that equals anything satisfies assertEqual, and the test module is a file
 # beside the candidate's.
-IN_PROCESS_OPEN = {"always_equal", "equal_int_subclass", "steal_channel", "find_answer_key"}
+IN_PROCESS_OPEN = {
+    "always_equal",
+    "equal_int_subclass",
+    "steal_channel",
+    "find_answer_key",
+    "universal_exception",
+}
 VERDICTS = ["two-process", "in-process"]
 
 
@@ -329,3 +335,47 @@ def test_sysv_ipc_objects_do_not_reach_the_next_sample(
         # leftover would have been found; none was.
         details = {o.detail for o in run.outcomes.values()}
         assert all("sysv found [] created ['msg', 'sem', 'shm']" in d for d in details), details
+
+
+SETS = HOSTILE / "sets"
+
+
+@pytest.mark.parametrize("verdicts", VERDICTS)
+def test_set_assertions_never_hand_the_expected_set_to_the_candidate(
+    verdicts: str, runner: tuple[SuiteRunner, str]
+) -> None:
+    """`assertSetEqual(result, expected)` asks `result.difference(expected)`: a candidate's
+    object that hears the expected set there and then iterates as it passes both orders in one
+    process; in two-process mode a candidate's object is no set, and an honest set passes."""
+    suite_runner, isolation = runner
+    tests = (SETS / "task_tests.py").read_text()
+    test_ids = [f"{c}.{m}" for c, ms in collect_test_ids(tests).items() for m in ms]
+    runs = {
+        name: run_suite(
+            (SETS / f"{name}.py").read_text(),
+            tests,
+            test_ids,
+            limits=LIMITS,
+            isolation=isolation,
+            runner=suite_runner,
+            verdicts=verdicts,
+        )
+        for name in ("set_difference_echo", "honest")
+    }
+    assert runs["honest"].passed, runs["honest"].outcomes
+    passed = [t for t, o in runs["set_difference_echo"].outcomes.items() if o.passed]
+    # In one process the attack is credited with both tests: it is real.
+    assert passed == ([] if verdicts == "two-process" else test_ids), passed
+
+
+def test_an_interrupted_request_ends_the_judge_s_channel() -> None:
+    """`interrupt_judge` interrupts the judge's wait for each answer and answers anyway: the
+    judge takes the channel for broken at once (each test fails with CandidateLost and the rest
+    run against a fresh pair), rather than reading that late answer for its next request."""
+    source = (HOSTILE / "interrupt_judge.py").read_text()
+    run = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process")
+    assert [t for t, o in run.outcomes.items() if o.passed] == []
+    # Every test met the interrupt (the sample really delivered it) and none was judged on an
+    # answer meant for another request.
+    assert {o.error_type for o in run.outcomes.values()} == {"CandidateLost"}, run.outcomes
+    assert all("interrupted by KeyboardInterrupt" in o.detail for o in run.outcomes.values())

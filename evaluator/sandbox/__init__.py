@@ -524,11 +524,14 @@ class SuiteRunner:
         it (then try again, up to MAX_WORKER_STARTS starts in all)."""
         try:
             worker = self._acquire(config)
-        except RuntimeError as exc:
+        except Exception as exc:
+            # A sandbox that does not start (its zygote killed or failing before it answered, an
+            # interpreter that cannot be described) fails this sample once the starts are used
+            # up: `run` records it as the sample's InternalError, and the run goes on.
             state.worker_starts += 1
             if state.worker_starts < MAX_WORKER_STARTS:
                 return None
-            raise RuntimeError(f"cannot start a {config.isolation} sandbox: {exc}") from exc
+            raise WorkerDied(f"cannot start a {config.isolation} sandbox: {exc}") from exc
         try:
             attempt = worker.attempt(request, remaining, cap)
         except WorkerDied:

@@ -14,7 +14,8 @@ answered with plain data (decoded here into this process's own types) or another
 - exceptions come back as this process's classes: builtins by name, library exceptions only
   from modules the tests already imported (never unittest's, whose `SkipTest` and `_ShouldStop`
   steer the runner), and the candidate's own exception classes rebuilt here under their nearest
-  builtin base, so `assertRaises(ValueError)` and `assertRaises(solution.CustomError)` work;
+  builtin base (the first exception class it names, never several at once), so
+  `assertRaises(ValueError)` and `assertRaises(solution.CustomError)` work;
 - the verdict is decided here: a test passes only when its method returned normally here. A
   candidate that dies, hangs, floods or answers garbage fails the test it was serving; the judge
   then stops, and the parent runs the remaining tests against a fresh candidate;
@@ -453,8 +454,11 @@ class Judge(cw_runner.Hooks):
                 and not issubclass(found, unittest.SkipTest)
             ):
                 return found
-        exc_bases = tuple(b for b in bases if isinstance(b, type) and issubclass(b, Exception)) or (
-            Exception,
+        # One base: the first exception class the candidate's class names. A class rebuilt under
+        # all of them (LookupError, ArithmeticError, ValueError, TypeError, ... at once) would
+        # satisfy every `assertRaises` whatever the tests expect.
+        exc_bases = next(
+            ((b,) for b in bases if isinstance(b, type) and issubclass(b, Exception)), (Exception,)
         )
         namespace = {
             "__module__": module if not _blocked(module) or module == "builtins" else "candidate",
@@ -594,6 +598,22 @@ class Judge(cw_runner.Hooks):
             return original(patcher)
 
         unittest.mock._patch.__enter__ = enter  # type: ignore[method-assign]
+
+    def guard_set_assertions(self):
+        """unittest's `assertSetEqual(first, second)` computes `first.difference(second)`: of a
+        candidate's object that hands it the expected set, and its iteration (asked for
+        `second.difference(first)`) then answers with exactly that set. A candidate's object is
+        no set here, as it is no list or dict to `assertListEqual` and `assertDictEqual`."""
+        original = unittest.TestCase.assertSetEqual
+
+        def assert_set_equal(case, set1, set2, msg=None):
+            for value in (set1, set2):
+                if isinstance(value, RemoteObject):
+                    name = type(value).__qualname__
+                    case.fail(case._formatMessage(msg, f"a candidate's {name} object is not a set"))
+            return original(case, set1, set2, msg)
+
+        unittest.TestCase.assertSetEqual = assert_set_equal  # type: ignore[method-assign]
 
     def context(self, name):
         if self.coverage and self.channel.broken is None:
@@ -743,6 +763,7 @@ def run(sock: socket.socket, request: RunRequest, emit: Emit, workdir: str) -> b
     judge = _judge = Judge(sock, module_name)
     judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
     judge.guard_patches()
+    judge.guard_set_assertions()
     loaded = load_candidate(judge, emit)
     if loaded is None:
         return False

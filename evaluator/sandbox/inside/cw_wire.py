@@ -687,6 +687,12 @@ class Channel:
         except WireError as exc:
             self.broken = str(exc)
             raise
+        except BaseException as exc:
+            # Interrupted halfway (the candidate's SIGINT raised KeyboardInterrupt in a read, a
+            # MemoryError while encoding): its reply may still come and would be read as the
+            # answer to the next request, and the shared containers may be half synced.
+            self.broken = f"a request was interrupted by {type(exc).__name__}"
+            raise
 
     def reply(self, message):
         """Send a reply to the request being served (used by the serving loop's top level)."""
