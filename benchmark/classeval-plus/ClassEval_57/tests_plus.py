@@ -13,8 +13,8 @@ from solution import MetricsCalculator2
 class MetricsCalculator2TestMrr(unittest.TestCase):
     def test_mrr_6(self):
         # Replaces the published test, which passed whatever mrr did: an input that is
-        # neither a tuple nor a list of tuples raises.
-        with self.assertRaises(Exception):
+        # neither a tuple nor a list of tuples raises the error the solution states.
+        with self.assertRaisesRegex(Exception, "the input must be"):
             MetricsCalculator2.mrr(1)
 
     def test_mrr_tuple_no_ground_truth(self):
@@ -45,8 +45,8 @@ class MetricsCalculator2TestMrr(unittest.TestCase):
 class MetricsCalculator2TestMap(unittest.TestCase):
     def test_map_6(self):
         # Replaces the published test, which passed whatever map did: an input that is
-        # neither a tuple nor a list of tuples raises.
-        with self.assertRaises(Exception):
+        # neither a tuple nor a list of tuples raises the error the solution states.
+        with self.assertRaisesRegex(Exception, "the input must be"):
             MetricsCalculator2.map(1)
 
     def test_map_tuple_no_ground_truth(self):
