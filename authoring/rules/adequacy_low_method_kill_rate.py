@@ -17,9 +17,10 @@ from classwright.authoring.rules.framework import (
     TaskContext,
 )
 
-DEFAULT_THRESHOLD = 0.7
-"""Measured with ``classwright mutate`` over the bundled tasks and ClassEval+ (see the rule's
-docstring): no bundled method is below it, and a method whose return value no test checks is."""
+DEFAULT_THRESHOLD = 0.6
+"""Measured over the bundled tasks and ClassEval+ (see the rule's docstring)."""
+MIN_MUTANTS = 5
+"""Methods with fewer mutants are left to CW710: one survivor moves their rate by 20 points."""
 
 NAMED = 5
 """Surviving mutants named in one method's finding; the rest are counted."""
@@ -120,16 +121,19 @@ class WalletTestDeposit(unittest.TestCase):
 class LowMethodKillRate(Rule):
     """
     ## What it does
-    Flags each method whose own mutation kill rate is below a threshold (default 70%), naming
+    Flags each method whose own mutation kill rate is below a threshold (default 60%), naming
     the method and its surviving mutants. The mutants are those of CW710 (one run serves both
-    rules); declared equivalent mutants (`[[equivalent_mutants]]` in `task.toml`) are left out.
-    `classwright check --method-kill-rate-threshold` changes the threshold.
+    rules); declared equivalent mutants (`[[equivalent_mutants]]` in `task.toml`) are left out,
+    and a method with fewer than five mutants is left to CW710 (one survivor moves its rate by
+    20 points or more). `classwright check --method-kill-rate-threshold` changes the threshold.
 
-    The default was measured with `classwright mutate` over every method of the bundled tasks
-    (`benchmark/tasks/`) and of ClassEval+: the lowest bundled method kills 75% of its
-    mutants, so 70% flags none of them, while a method whose return value no test checks
-    (a typical five-method task with the return-value assertions of one method removed)
-    falls to about 58%.
+    The default was measured over every method with mutants: of the bundled tasks
+    (`benchmark/tasks/`, 147 methods) the lowest kills 83% of its mutants and only one is below
+    85%; of ClassEval+ (485 methods) 3 are below 60% (two with fewer than five mutants) and
+    10 below 70%, most of them constructors whose survivors are equivalent. A method whose
+    return value no test checks (a five-method task with the return-value assertions of one
+    method removed) falls to 58%, while its task stays at 90%. 60% flags such a method and
+    nothing in the bundled benchmark, with a margin of 23 points to its weakest method.
 
     ## Why it matters
     CW710 averages over the whole task: ten well-tested methods hide one whose tests check
@@ -172,7 +176,7 @@ class LowMethodKillRate(Rule):
         adjusted = set_aside(report, declared_equivalents(ctx))
         threshold = method_threshold_of(ctx, DEFAULT_THRESHOLD)
         for method, (rate, survivors) in adjusted.method_rates().items():
-            if rate >= threshold or not survivors:
+            if rate >= threshold or not survivors or adjusted.per_method[method] < MIN_MUTANTS:
                 continue
             named = ", ".join(s.describe() for s in survivors[:NAMED])
             if len(survivors) > NAMED:
