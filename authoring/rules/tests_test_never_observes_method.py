@@ -117,9 +117,9 @@ def changed_fields(ctx: TaskContext) -> dict[str, set[str]]:
             method.body.visit(visitor)
             direct[method.name.value] = visitor
         changed: dict[str, set[str]] = {}
-        for method in direct:
+        for name in direct:
             fields: set[str] = set()
-            seen, todo = {method}, [method]
+            seen, todo = {name}, [name]
             while todo:
                 found = direct.get(todo.pop())
                 if found is None:
@@ -128,7 +128,7 @@ def changed_fields(ctx: TaskContext) -> dict[str, set[str]]:
                 fields |= {ARGUMENTS} if found.arguments else set()
                 todo += [c for c in found.calls if c not in seen]
                 seen |= found.calls
-            changed[method] = fields
+            changed[name] = fields
         return changed
 
     return ctx.memo("tests:changed-fields", compute)
