@@ -428,6 +428,25 @@ def condition_runs(
     return _confirmed(task, canonical, runs, settings)
 
 
+RANDOM_RUNS = 20
+"""Extra runs of the tests that touch randomness (see ``random_runs``)."""
+
+
+def random_runs(
+    task: TaskFolder, ids: Sequence[str], settings: DynamicSettings, runs: int = RANDOM_RUNS
+) -> list[RunRecord]:
+    """The tests ``ids`` (those that draw at random) run ``runs`` more times, each run in a
+    fresh sandbox as scoring runs them: with the other runs of a check, a test that fails one
+    time in three is seen both passing and failing all but once in a thousand checks."""
+    if not ids:
+        return []
+    limits = _limits(settings)
+    return [
+        _record(run_suite(task.solution_source, task.tests_source, list(ids), limits=limits))
+        for _ in range(runs)
+    ]
+
+
 def again(condition: str) -> str:
     """The name of the second run of a condition (see ``condition_runs``)."""
     return f"{condition} again"

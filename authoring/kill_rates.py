@@ -82,3 +82,29 @@ def kill_rates(folders: Sequence[Path], settings: CheckSettings) -> list[TaskKil
             )
         )
     return rates
+
+
+@dataclass(frozen=True)
+class MethodKillRate:
+    task_id: str
+    method: str
+    kill_rate: float
+    mutants: int
+    """Mutants of the method counted: all of them minus those declared equivalent."""
+    survivors: int
+
+
+def method_kill_rates(folders: Sequence[Path], settings: CheckSettings) -> list[MethodKillRate]:
+    """The kill rate of each method of each task folder, as CW713 sees it (declared equivalent
+    mutants left out; methods without mutants are not listed)."""
+    rates = []
+    for folder in folders:
+        ctx = TaskContext(load_task_folder(folder), settings)
+        report = mutation_report(ctx)
+        if report is None:
+            continue
+        adjusted = set_aside(report, declared_equivalents(ctx))
+        for method, (rate, survivors) in adjusted.method_rates().items():
+            total = adjusted.per_method[method]
+            rates.append(MethodKillRate(ctx.task_id, method, rate, total, len(survivors)))
+    return rates

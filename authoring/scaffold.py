@@ -10,6 +10,20 @@ from classwright.authoring.taskdir import write_task_folder
 from classwright.authoring.testmodule import method_test_class
 from classwright.schema.errors import InputError
 
+PLACEHOLDER_TITLE = ": one line on what the class does"
+"""How the title ``new`` writes ends (after the class name)."""
+PLACEHOLDER_AUTHOR = "your name"
+PLACEHOLDER_TEXTS = (
+    "One or two sentences on what a ",
+    "what this field holds and its default",
+    ", stated so that a reader can implement it.",
+    "what the parameter means and its valid range",
+    "True on success, False otherwise",
+    "when the argument is invalid",
+    "write the canonical ",
+)
+"""Phrases of the contract template ``new`` writes, which no finished task keeps."""
+
 _CLASS_NAME = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 _METHOD_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 
@@ -18,13 +32,13 @@ def _solution(name: str, methods: list[str]) -> str:
     parts = [
         f"class {name}:",
         '    """',
-        f"    One or two sentences on what a {name} is for and what state it keeps.",
+        f"    {PLACEHOLDER_TEXTS[0]}{name} is for and what state it keeps.",
         '    """',
         "",
         "    def __init__(self) -> None:",
         '        """',
         "        Create an empty object.",
-        "        self.items: dict, what this field holds and its default",
+        f"        self.items: dict, {PLACEHOLDER_TEXTS[1]}",
         '        """',
         "        self.items: dict = {}",
     ]
@@ -33,15 +47,15 @@ def _solution(name: str, methods: list[str]) -> str:
             "",
             f"    def {method}(self, value: int) -> bool:",
             '        """',
-            f"        What {method} does, stated so that a reader can implement it.",
-            "        :param value: int, what the parameter means and its valid range",
-            "        :return: bool, True on success, False otherwise",
-            "        :raises ValueError: when the argument is invalid",
+            f"        What {method} does{PLACEHOLDER_TEXTS[2]}",
+            f"        :param value: int, {PLACEHOLDER_TEXTS[3]}",
+            f"        :return: bool, {PLACEHOLDER_TEXTS[4]}",
+            f"        :raises ValueError: {PLACEHOLDER_TEXTS[5]}",
             f"        >>> obj = {name}()",
             f"        >>> obj.{method}(1)",
             "        True",
             '        """',
-            f'        raise NotImplementedError("write the canonical {method}")',
+            f'        raise NotImplementedError("{PLACEHOLDER_TEXTS[6]}{method}")',
         ]
     return "\n".join(parts) + "\n"
 
@@ -85,14 +99,17 @@ def scaffold_task(
     for method in methods:
         if not _METHOD_NAME.match(method) or keyword.iskeyword(method):
             raise InputError(name, f"{method!r} is not a method name in snake_case")
+    repeated = sorted({m for m in methods if methods.count(m) > 1})
+    if repeated:
+        raise InputError("--methods", f"{', '.join(repeated)} given more than once")
     folder = into / name
     if folder.exists():
         raise InputError(folder, "already exists; choose another name or remove it first")
     meta = {
         "id": task_id or name,
-        "title": f"{name}: one line on what the class does",
+        "title": f"{name}{PLACEHOLDER_TITLE}",
         "topic": topic,
-        "authors": ["your name"],
+        "authors": [PLACEHOLDER_AUTHOR],
         "reviewers": [],
         "provenance": ["original task written for this benchmark"],
     }

@@ -49,6 +49,18 @@ def test_new_scaffolds_a_task_the_loader_accepts(tmp_path: Path) -> None:
     assert "already exists" in again.stderr
 
 
+def test_new_refuses_a_method_named_twice(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", "Shelf", "--methods", "add,add", "--into", str(tmp_path)])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "add given more than once" in result.stderr
+    assert "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []
+    # The positive control: distinct names scaffold.
+    fine = runner.invoke(app, ["new", "Shelf", "--methods", "add,take", "--into", str(tmp_path)])
+    assert fine.exit_code == 0, fine.output
+
+
 def test_new_rejects_a_name_that_is_not_a_class_name(tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", "seat map", "--into", str(tmp_path)])
     assert result.exit_code == 2

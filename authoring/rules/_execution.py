@@ -16,6 +16,7 @@ from classwright.authoring.dynamic import (
     RunRecord,
 )
 from classwright.authoring.dyncache import DynamicCache
+from classwright.authoring.rules._randomness import random_test_ids
 from classwright.authoring.rules.framework import TaskContext, task_analysis
 
 T = TypeVar("T")
@@ -127,19 +128,52 @@ def last_line(text: str) -> str:
     return lines[-1][:160] if lines else ""
 
 
-def flaky_tests(ctx: TaskContext) -> set[str]:
-    """Tests whose outcome differs between runs under the same conditions (the canonical run,
-    its repeat and, where something changed, a second repeat)."""
+@task_analysis
+def random_repeats(ctx: TaskContext) -> list[RunRecord]:
+    """The extra runs of the tests that touch randomness (none when no test does)."""
+    settings = settings_of(ctx)
+    ids = [t for t in random_test_ids(ctx) if t in canonical(ctx).results]
+    return _cached(
+        ctx,
+        "random-repeats",
+        lambda: dynamic.random_runs(ctx.task, ids, settings),
+        lambda runs: [run.to_json() for run in runs],
+        lambda data: [RunRecord.from_json(run) for run in data],
+        extra={"runs": dynamic.RANDOM_RUNS, "ids": ids},
+    )
+
+
+def same_condition_runs(ctx: TaskContext) -> list[list[RunRecord]]:
+    """Groups of runs made under identical conditions: the canonical run with its repeats and
+    the extra runs of random tests; each other condition's run with its second run."""
     runs = conditions(ctx)
     plain = [canonical(ctx)] + [
         run for name in (dynamic.REPEAT, dynamic.again(dynamic.REPEAT)) if (run := runs.get(name))
     ]
-    flaky = set()
-    for test_id in plain[0].results:
-        seen = {run.passed(test_id) for run in plain} - {None}
-        if len(seen) > 1:
-            flaky.add(test_id)
-    return flaky
+    groups = [plain + random_repeats(ctx)]
+    for name in dynamic.CONDITIONS:
+        if name != dynamic.REPEAT and name in runs and dynamic.again(name) in runs:
+            groups.append([runs[name], runs[dynamic.again(name)]])
+    return groups
+
+
+def flaky_split(ctx: TaskContext) -> dict[str, tuple[bool, bool]]:
+    """Test id -> (its first outcome, the other one) for each test that both passed and failed
+    under one set of conditions: in the canonical run and its repeats, in the extra runs of
+    tests that draw at random, or in the two runs of any other condition (shuffled order, a
+    date, a user, the network probe), where a change the condition causes happens twice."""
+    split: dict[str, tuple[bool, bool]] = {}
+    for group in same_condition_runs(ctx):
+        for test_id in canonical(ctx).results:
+            seen = [passed for run in group if (passed := run.passed(test_id)) is not None]
+            if len(set(seen)) > 1 and test_id not in split:
+                split[test_id] = (seen[0], not seen[0])
+    return split
+
+
+def flaky_tests(ctx: TaskContext) -> set[str]:
+    """Tests whose outcome differs between runs under the same conditions (``flaky_split``)."""
+    return set(flaky_split(ctx))
 
 
 def _holds(ctx: TaskContext, condition: str, test_id: str, passed: bool) -> bool:

@@ -10,7 +10,7 @@ hide a mutant the tests should detect.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from classwright.authoring.adequacy.mutation_run import (
@@ -52,12 +52,15 @@ class KillRate:
     kill_rate: float | None
     total: int
     survivors: tuple[Survivor, ...]
+    per_method: dict[str, int] = field(default_factory=dict)
+    """Method name -> how many of its mutants ran (the per-method kill rates' denominators)."""
 
     @classmethod
     def of(cls, report: MutationReport) -> KillRate:
         return cls(
             kill_rate=report.kill_rate,
             total=len(report.results),
+            per_method=dict(Counter(r.mutant.method for r in report.results)),
             survivors=tuple(
                 Survivor(
                     r.mutant.method,
@@ -79,6 +82,7 @@ class KillRate:
             kill_rate=data["kill_rate"],
             total=data["total"],
             survivors=tuple(Survivor(**s) for s in data["survivors"]),
+            per_method={k: int(v) for k, v in data.get("per_method", {}).items()},
         )
 
 
@@ -91,6 +95,8 @@ class Adjusted:
     survivors: tuple[Survivor, ...]
     """Survivors no declaration matches: the tests' blind spots."""
     equivalent: int
+    per_method: dict[str, int]
+    """Method name -> its mutants counted in the kill rate (declared equivalents left out)."""
     stale: tuple[EquivalentMutant, ...]
     """Declarations that match no surviving mutant (killed, or no longer generated)."""
 
@@ -99,6 +105,16 @@ class Adjusted:
         if not self.total:
             return None
         return (self.total - len(self.survivors)) / self.total
+
+    def method_rates(self) -> dict[str, tuple[float, tuple[Survivor, ...]]]:
+        """Method name -> (its kill rate, its surviving mutants), for methods with mutants."""
+        rates = {}
+        for method, total in sorted(self.per_method.items()):
+            if total <= 0:
+                continue
+            survivors = tuple(s for s in self.survivors if s.method == method)
+            rates[method] = ((total - len(survivors)) / total, survivors)
+        return rates
 
 
 def _run_mutants(ctx: TaskContext) -> KillRate | None:
@@ -118,6 +134,8 @@ def mutation_report(ctx: TaskContext) -> KillRate | None:
         lambda: _run_mutants(ctx),
         lambda value: None if value is None else value.to_json(),
         lambda data: None if data is None else KillRate.from_json(data),
+        # Records written before they counted mutants per method lack those counts.
+        extra={"per_method": True},
     )
 
 
@@ -133,10 +151,12 @@ def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...]) -> Adjus
     kinds = Counter(s.kind for s in report.survivors)
     stale = []
     matched = 0
+    per_method = dict(report.per_method)
     for equivalent in declared:
         if kinds[equivalent.kind] > 0:
             kinds[equivalent.kind] -= 1
             matched += 1
+            per_method[equivalent.method] = per_method.get(equivalent.method, 1) - 1
         else:
             stale.append(equivalent)
     left = []
@@ -148,6 +168,7 @@ def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...]) -> Adjus
         total=report.total - matched,
         survivors=tuple(left),
         equivalent=matched,
+        per_method=per_method,
         stale=tuple(stale),
     )
 
@@ -156,3 +177,9 @@ def threshold_of(ctx: TaskContext) -> float:
     """The check's threshold (``kill_rate_threshold`` on its settings), else the default."""
     value = getattr(ctx.settings, "kill_rate_threshold", None)
     return float(value) if isinstance(value, int | float) else DEFAULT_THRESHOLD
+
+
+def method_threshold_of(ctx: TaskContext, default: float) -> float:
+    """The check's per-method threshold (``method_kill_rate_threshold``), else ``default``."""
+    value = getattr(ctx.settings, "method_kill_rate_threshold", None)
+    return float(value) if isinstance(value, int | float) else default

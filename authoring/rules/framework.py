@@ -216,6 +216,8 @@ class CheckSettings:
     """Where dynamic results are cached by content hash; None disables the cache."""
     kill_rate_threshold: float | None = None
     """The mutation kill rate below which CW710 reports a task; None: the rule's default."""
+    method_kill_rate_threshold: float | None = None
+    """The kill rate of one method below which CW713 reports it; None: the rule's default."""
 
 
 class TaskContext:

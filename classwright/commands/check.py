@@ -85,6 +85,14 @@ def check_command(
             min=0.0, max=1.0, help="Mutation kill rate below which CW710 reports (default 0.8)."
         ),
     ] = None,
+    method_kill_rate_threshold: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            max=1.0,
+            help="Kill rate of one method below which CW713 reports it (default 0.6).",
+        ),
+    ] = None,
     quiet: Quiet = False,
 ) -> None:
     """Check tasks against the construction rules. Exit 0 when no finding reaches --fail-on,
@@ -95,6 +103,7 @@ def check_command(
         static_only=static_only,
         cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
         kill_rate_threshold=kill_rate_threshold,
+        method_kill_rate_threshold=method_kill_rate_threshold,
     )
     errors = Console(stderr=True)
     start = time.perf_counter()

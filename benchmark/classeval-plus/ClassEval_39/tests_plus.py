@@ -55,3 +55,11 @@ class ExpressionCalculatorTestCalculate(unittest.TestCase):
         # Guards transform line 169 (`arr[1] == '('`): a leading `-` before a parenthesis.
         calc = ExpressionCalculator()
         self.assertEqual(calc.calculate("-(2+3)*2"), -10.0)
+
+
+class ExpressionCalculatorTestCalculateMethod(unittest.TestCase):
+    def test_calculate_method_7(self):
+        # Replaces the published test, which passed whatever _calculate did: an operator
+        # that is none of + - * / % raises ValueError.
+        with self.assertRaises(ValueError):
+            self.expression_calculator._calculate("6", "2", "??")

@@ -11,6 +11,12 @@ from solution import MetricsCalculator2
 
 
 class MetricsCalculator2TestMrr(unittest.TestCase):
+    def test_mrr_6(self):
+        # Replaces the published test, which passed whatever mrr did: an input that is
+        # neither a tuple nor a list of tuples raises the error the solution states.
+        with self.assertRaisesRegex(Exception, "the input must be"):
+            MetricsCalculator2.mrr(1)
+
     def test_mrr_tuple_no_ground_truth(self):
         # Guards mrr line 34 `total_num == 0` -> `== 1` and `== -1`, and line 35's
         # `return 0.0, [0.0]` (no published test reaches it): a single tuple is scored as
@@ -37,6 +43,12 @@ class MetricsCalculator2TestMrr(unittest.TestCase):
 
 
 class MetricsCalculator2TestMap(unittest.TestCase):
+    def test_map_6(self):
+        # Replaces the published test, which passed whatever map did: an input that is
+        # neither a tuple nor a list of tuples raises the error the solution states.
+        with self.assertRaisesRegex(Exception, "the input must be"):
+            MetricsCalculator2.map(1)
+
     def test_map_tuple_no_ground_truth(self):
         # Guards map line 90 `total_num == 0` -> `== 1` and `== -1`, and line 91's
         # `return 0.0, [0.0]` (no published test reaches it), as for mrr above.

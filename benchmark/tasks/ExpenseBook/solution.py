@@ -19,7 +19,7 @@ class ExpenseBook:
         """
         Create an expense book; the database is opened by open (or by the first method that needs it).
         self.connection: sqlite3.Connection or None, the in-memory database, None until opened
-        self.imported: int, how many rows import_csv stored in total
+        self.imported: int, how many rows import_csv stored in total, 0 before the first import
         """
         self.connection = None
         self.imported = 0
