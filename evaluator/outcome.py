@@ -72,6 +72,9 @@ class TestOutcome:
     waited: float = 0.0
     """Of ``seconds``, how long the sandbox's processes waited for a CPU another program held;
     measured only on request (``run_suite(measure_waiting=True)``), otherwise 0 and not stored."""
+    cpu_seconds: float | None = None
+    """CPU seconds (user and system) the sample's processes used on the test; measured under
+    CPU-time limits (``Limits.cpu_time``), None otherwise."""
 
     @property
     def passed(self) -> bool:
@@ -87,16 +90,23 @@ class TestOutcome:
         """The same verdict with the last ``detail_chars`` of its detail and seconds rounded to
         0.1 ms, as it is stored."""
         return TestOutcome(
-            self.status, self.error_type, self.detail[-detail_chars:], round(self.seconds, 4)
+            self.status,
+            self.error_type,
+            self.detail[-detail_chars:],
+            round(self.seconds, 4),
+            cpu_seconds=None if self.cpu_seconds is None else round(self.cpu_seconds, 4),
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "status": self.status.value,
             "error_type": self.error_type,
             "detail": self.detail,
             "seconds": self.seconds,
         }
+        if self.cpu_seconds is not None:
+            data["cpu_seconds"] = self.cpu_seconds
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TestOutcome:
@@ -106,4 +116,5 @@ class TestOutcome:
             data.get("error_type"),
             data.get("detail", ""),
             data.get("seconds", 0.0),
+            cpu_seconds=data.get("cpu_seconds"),
         )

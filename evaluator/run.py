@@ -119,7 +119,7 @@ def score_run(
     started = time.perf_counter()
     try:
         with progress_for("time limits", "tasks", None) as measuring:
-            settings = derive_test_limits(job_list, settings, measuring)
+            settings = derive_test_limits(job_list, settings, measuring, notify)
         with progress_for("evaluate", "samples", len(pending)) as progress:
             new = score_jobs(pending, settings, journal, max(1, jobs), progress=progress)
     finally:
@@ -127,7 +127,7 @@ def score_run(
     wanted = {(j.sample.task_id, j.sample.index) for j in job_list}
     results: list[SampleResult] = [r for r in done + new if (r.task_id, r.index) in wanted]
     facts = {task_id: TaskFacts.of(records[task_id]) for task_id in {r.task_id for r in results}}
-    summary = summarize(facts, results)
+    summary = summarize(facts, results, method_level=not settings.stop_at_first_failure)
     run = {
         **_run_section(settings, key, source, tasks_label, jobs),
         "seconds": round(time.perf_counter() - started, 2),
@@ -200,6 +200,7 @@ def _run_section(
         "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
         "memory_bytes": settings.memory_bytes,
         "verdicts": settings.verdicts,
+        "stop_at_first_failure": settings.stop_at_first_failure,
         "run_key": key,
         "jobs": jobs,
     }
