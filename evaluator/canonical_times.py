@@ -113,10 +113,8 @@ def measure(
         return known
     path = cache_path(candidate, tests, test_ids, verdicts, cache)
     times = _timed_run(candidate, tests, test_ids, exports, verdicts, runner)
-    for _ in range(REPEATS - 1):
-        slow = [t for t, seconds in times.items() if seconds is not None and seconds > SLOW_SECONDS]
-        if not slow:
-            break
+    slow = [t for t, seconds in times.items() if seconds is not None and seconds > SLOW_SECONDS]
+    for _ in range(REPEATS - 1 if slow else 0):
         again = _timed_run(candidate, tests, slow, exports, verdicts, runner)
         for test_id, seconds in again.items():
             before = times.get(test_id)
