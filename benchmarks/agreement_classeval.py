@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,10 +109,23 @@ def run_official(checkout: Path, samples: Path, data: Path, scratch: Path) -> tu
 
 
 def run_ours(
-    samples: Path, data: Path, scratch: Path, jobs: int | None, timeout: float | None = None
+    samples: Path,
+    data: Path,
+    scratch: Path,
+    jobs: int | None,
+    timeout: float | None = None,
+    options: Sequence[str] = (),
+    name: str = "",
 ) -> tuple[dict, Timed]:
-    """Run `classwright evaluate` on ``samples``; the results document."""
-    out = scratch / (f"results-{timeout:g}s.json" if timeout else "results.json")
+    """Run `classwright evaluate` on ``samples`` (with more ``options``); the results document,
+    written to ``results-NAME.json``."""
+    out = scratch / (
+        f"results-{name}.json"
+        if name
+        else f"results-{timeout:g}s.json"
+        if timeout
+        else "results.json"
+    )
     command = [
         sys.executable,
         "-m",
@@ -127,6 +141,7 @@ def run_ours(
         command += ["--jobs", str(jobs)]
     if timeout:
         command += ["--timeout", str(timeout)]
+    command += list(options)
     timed = _run_measured(command, scratch)
     return json.loads(out.read_text(encoding="utf-8")), timed
 

@@ -4,18 +4,19 @@ Usage:
     python benchmarks/evaluate_speed.py [OFFICIAL_CHECKOUT] [--samples FILE] [--jobs N]
                                         [--plus-tasks DIR]
 
-Scores ../shared/classeval/ChatGPT_100_c_5.json (500 samples) three ways: classwright with
-derived time limits (the default), classwright with ClassEval's protocol (`--timeout 5`), and
-the official evaluator; prints wall time, samples/s, CPU, peak memory, our overhead per sample
-(machine CPU minus the tests' own time, over samples; meaningful on a quiet machine), the floor
-(test time over cores), the speed ratios, and how many class verdicts differ between each pair,
-each listed. The official evaluator is skipped with a message when its checkout (or
-`func_timeout`) is missing.
+Scores ../shared/classeval/ChatGPT_100_c_5.json (500 samples), side by side in one run: the
+official evaluator; classwright with derived time limits (the default) with a fresh
+canonical-time cache (the figure of a first run on a machine, measuring included) and again with
+the cache warm (every later run); with ClassEval's protocol (`--timeout 5`); and with
+`--stop-at-first-failure` (class verdicts only). It prints the machine's load before and after,
+wall time, samples/s, CPU, peak memory, our overhead per sample (machine CPU minus the tests' own
+time, over samples; meaningful on a quiet machine), the speed ratios to the official evaluator,
+the per-test limits that cost the most (limit x how many tests were killed at it), and the class
+verdicts that differ between each pair, each listed. The official evaluator is skipped with a
+message when its checkout (or `func_timeout`) is missing.
 
-Derived limits need the canonical solutions' times, measured once per machine and cached: the
-script measures them first, timed on a line of their own, so the derived run's figure is what
-every later run costs. `--plus-tasks DIR` (from `classwright import classeval --plus`) adds a
-derived-limits run on ClassEval+, whose verdicts differ from the others by design (more tests).
+`--plus-tasks DIR` (from `classwright import classeval --plus`) adds a derived-limits run on
+ClassEval+, whose verdicts differ from the others by design (more tests).
 """
 
 from __future__ import annotations
@@ -23,10 +24,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from agreement_classeval import (
@@ -42,6 +41,13 @@ from rich.table import Table
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
+
+FRESH = "classwright default, fresh canonical cache"
+WARM = "classwright default, warm cache"
+PROTOCOL = "classwright --timeout 5"
+FIRST_FAILURE = "classwright --stop-at-first-failure"
+PLUS = "classwright ClassEval+ (derived limits)"
+OFFICIAL = "ClassEval official"
 
 
 def main() -> int:
@@ -60,32 +66,89 @@ def main() -> int:
     timings: dict[str, Timed] = {}
     documents: dict[str, dict] = {}
     official: dict | None = None
+    console.print(f"load before: {_load()}")
     with tempfile.TemporaryDirectory(prefix="classwright-speed-") as tmp:
         scratch = Path(tmp)
-        canonical = _measure_canonical_times(args.data, scratch, args.jobs)
-        if args.plus_tasks:
-            canonical += _measure_canonical_times(args.plus_tasks, scratch, args.jobs)
-        console.print(f"canonical times measured or read from the cache first: {canonical:.1f} s")
-        documents["derived"], timings["classwright (derived limits)"] = run_ours(
-            args.samples, args.data, scratch, args.jobs
-        )
-        documents["--timeout 5"], timings["classwright --timeout 5"] = run_ours(
-            args.samples, args.data, scratch, args.jobs, PROTOCOL_TEST_SECONDS
-        )
-        if args.plus_tasks:
-            kept = _samples_of_kept_tasks(args.samples, args.plus_tasks, scratch)
-            documents["plus derived"], timings["classwright ClassEval+ (derived limits)"] = (
-                run_ours(kept, args.plus_tasks, scratch, args.jobs)
-            )
         missing = official_available(args.official) if args.official else "no checkout given"
         if missing:
             console.print(f"official evaluator skipped: {missing}")
         else:
-            official, timings["ClassEval official"] = run_official(
+            official, timings[OFFICIAL] = run_official(
                 args.official, args.samples, args.data, scratch
             )
+        # A cache of its own, empty at first: the fresh run measures every canonical time.
+        os.environ["CLASSWRIGHT_CACHE_DIR"] = str(scratch / "cache")
+        runs = [
+            (FRESH, None, (), "fresh"),
+            (WARM, None, (), "warm"),
+            (PROTOCOL, PROTOCOL_TEST_SECONDS, (), "protocol"),
+            (FIRST_FAILURE, None, ("--stop-at-first-failure",), "first-failure"),
+        ]
+        for label, timeout, options, name in runs:
+            if label == WARM:
+                # The same samples again would reuse the finished results: score anew.
+                options = ("--rescore",)
+                name = "fresh"
+            documents[label], timings[label] = run_ours(
+                args.samples, args.data, scratch, args.jobs, timeout, options, name
+            )
+        if args.plus_tasks:
+            kept = _samples_of_kept_tasks(args.samples, args.plus_tasks, scratch)
+            documents[PLUS], timings[PLUS] = run_ours(
+                kept, args.plus_tasks, scratch, args.jobs, name="plus"
+            )
+    console.print(f"load after: {_load()}")
+    _print_timings(console, timings, samples, args.jobs)
+    for name, document in documents.items():
+        test_seconds, killed = _test_seconds(document)
+        overhead = (timings[name].machine_cpu - test_seconds) / samples
+        console.print(
+            f"{name}: tests ran {test_seconds:.1f} s ({killed} killed at their limit); overhead "
+            f"{1000 * overhead:.0f} ms of machine CPU per sample",
+            soft_wrap=True,
+        )
+    if OFFICIAL in timings:
+        for name, timed in timings.items():
+            if name.startswith("classwright"):
+                ratio = timings[OFFICIAL].wall / timed.wall
+                console.print(f"{name}: {ratio:.2f}x the official evaluator's speed (wall time)")
+    _print_costly_limits(console, documents[WARM])
+    if PLUS in documents:
+        plus, original = _our_passes(documents[PLUS]), _our_passes(documents[WARM])
+        console.print(
+            f"class passes on ClassEval+ (more tests, by design): {sum(plus.values())} of "
+            f"{len(plus)}; on ClassEval: {sum(original.values())} of {len(original)}"
+        )
+    verdicts = {label: _our_passes(d) for label, d in documents.items() if label != PLUS}
+    if official is not None:
+        verdicts[OFFICIAL] = _official_passes(official, args.data)
+    for first in (PROTOCOL, OFFICIAL):
+        for second in verdicts:
+            if first not in verdicts or second in (PROTOCOL, first):
+                continue
+            differ = sorted(
+                key for key in verdicts[first] if verdicts[first][key] != verdicts[second].get(key)
+            )
+            console.print(
+                f"class verdicts that differ, {second} vs {first}: {len(differ)} of {samples}"
+                + "".join(
+                    f"\n  {task}#{index}: {_passed(verdicts[second], (task, index))} vs "
+                    f"{_passed(verdicts[first], (task, index))}"
+                    + _why(documents.get(second), documents.get(first), task, index)
+                    for task, index in differ
+                ),
+                soft_wrap=True,
+            )
+    return 0
 
-    table = Table(title=f"scoring {args.samples.name}: {samples} samples, {args.jobs} jobs")
+
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def _print_timings(console: Console, timings: dict[str, Timed], samples: int, jobs: int) -> None:
+    table = Table(title=f"{samples} samples, {jobs} jobs")
     columns = ("evaluator", "wall s", "samples/s", "CPU s (waited)", "machine busy s", "peak MiB")
     for column in columns:
         table.add_column(column, justify="right")
@@ -105,53 +168,55 @@ def main() -> int:
         "run, other load included (meaningful on a quiet machine).",
         soft_wrap=True,
     )
-    for label, name in (
-        ("derived", "classwright (derived limits)"),
-        ("--timeout 5", "classwright --timeout 5"),
-        ("plus derived", "classwright ClassEval+ (derived limits)"),
-    ):
-        if label not in documents:
-            continue
-        document, timed = documents[label], timings[name]
-        test_seconds, killed = _test_seconds(document)
-        overhead = (timed.machine_cpu - test_seconds) / samples
-        floor = test_seconds / args.jobs
-        console.print(
-            f"{name}: tests ran {test_seconds:.1f} s ({killed} killed at their limit); floor "
-            f"{floor:.1f} s, wall {timed.wall / floor if floor else 0:.2f}x the floor; overhead "
-            f"{1000 * overhead:.0f} ms of machine CPU per sample",
-            soft_wrap=True,
-        )
-    if "ClassEval official" in timings:
-        for name, timed in timings.items():
-            if name.startswith("classwright"):
-                ratio = timings["ClassEval official"].wall / timed.wall
-                console.print(f"{name} is {ratio:.2f}x the official evaluator's speed (wall time)")
-    if "plus derived" in documents:
-        plus, original = _our_passes(documents["plus derived"]), _our_passes(documents["derived"])
-        console.print(
-            f"class passes on ClassEval+ (more tests, by design): {sum(plus.values())} of "
-            f"{len(plus)}; on ClassEval: {sum(original.values())} of {len(original)}"
-        )
-    verdicts = {
-        label: _our_passes(document)
-        for label, document in documents.items()
-        if label != "plus derived"
+
+
+def _print_costly_limits(console: Console, document: dict, shown: int = 8) -> None:
+    """The per-test limits that cost the most: limit x the tests killed at it."""
+    limits = document["run"].get("test_limits") or {}
+    killed: dict[tuple[str, str], int] = {}
+    for task_id, task in document["tasks"].items():
+        for sample in task["samples"]:
+            for test_id, verdict in sample["tests"].items():
+                if verdict["status"] == "timeout":
+                    killed[(task_id, test_id)] = killed.get((task_id, test_id), 0) + 1
+    cost = {
+        key: count * limits.get(key[0], {}).get(key[1], PROTOCOL_TEST_SECONDS)
+        for key, count in killed.items()
     }
-    if official is not None:
-        verdicts["official"] = _official_passes(official, args.data)
-    labels = list(verdicts)
-    for i, first in enumerate(labels):
-        for second in labels[i + 1 :]:
-            differ = sorted(
-                key for key in verdicts[first] if verdicts[first][key] != verdicts[second].get(key)
-            )
-            console.print(
-                f"class verdicts that differ, {first} vs {second}: {len(differ)} of {samples}"
-                + "".join(f"\n  {task}#{index}" for task, index in differ),
-                soft_wrap=True,
-            )
-    return 0
+    console.print("per-test limits that cost the most (default, warm): limit x tests killed")
+    for (task_id, test_id), seconds in sorted(cost.items(), key=lambda item: -item[1])[:shown]:
+        limit = limits.get(task_id, {}).get(test_id, PROTOCOL_TEST_SECONDS)
+        console.print(
+            f"  {task_id} {test_id}: {limit:g} s CPU x {killed[(task_id, test_id)]} = "
+            f"{seconds:.1f} s"
+        )
+
+
+def _passed(verdicts: dict[tuple[str, int], bool], key: tuple[str, int]) -> str:
+    found = verdicts.get(key)
+    return "?" if found is None else "pass" if found else "fail"
+
+
+def _why(first: dict | None, second: dict | None, task_id: str, index: int) -> str:
+    """The tests whose verdicts differ between two of our runs, with each status."""
+    if first is None or second is None:
+        return ""
+    a, b = _sample(first, task_id, index), _sample(second, task_id, index)
+    if a is None or b is None:
+        return ""
+    changed = [
+        f"{test_id} {a['tests'][test_id]['status']}/{b['tests'][test_id]['status']}"
+        for test_id in a["tests"]
+        if test_id in b["tests"] and a["tests"][test_id]["status"] != b["tests"][test_id]["status"]
+    ]
+    return f" ({'; '.join(changed[:3])})" if changed else ""
+
+
+def _sample(document: dict, task_id: str, index: int) -> dict | None:
+    for sample in document["tasks"].get(task_id, {}).get("samples", []):
+        if sample["index"] == index:
+            return sample
+    return None
 
 
 def _samples_of_kept_tasks(samples: Path, tasks: Path, scratch: Path) -> Path:
@@ -161,17 +226,6 @@ def _samples_of_kept_tasks(samples: Path, tasks: Path, scratch: Path) -> Path:
     out = scratch / f"kept-{samples.name}"
     out.write_text(json.dumps(records), encoding="utf-8")
     return out
-
-
-def _measure_canonical_times(tasks: Path, scratch: Path, jobs: int) -> float:
-    """Score the canonical solutions with derived limits, which measures and caches their times;
-    the wall seconds it took (about nothing when the cache already holds them)."""
-    out = scratch / f"canonical-{tasks.name}.json"
-    command = [sys.executable, "-m", "classwright", "evaluate", "--canonical"]
-    command += ["--tasks", str(tasks), "--out", str(out), "--jobs", str(jobs), "--quiet"]
-    started = time.perf_counter()
-    subprocess.run(command, cwd=scratch, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
 
 
 def _test_seconds(document: dict) -> tuple[float, int]:

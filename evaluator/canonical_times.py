@@ -7,13 +7,13 @@ cached by task content, interpreter, verdict mode and machine under
 `$CLASSWRIGHT_CACHE_DIR/canonical-times` (default `$XDG_CACHE_HOME/classwright`), so a second
 run on the same machine measures nothing.
 
-A wall-clock time measured while the machine is busy is too long, and a cached one stays too
-long: ClassEval_35's slowest test takes 6 s of CPU but took 19 s of wall time beside other work,
-which made its derived limit 76 s where 24 s was meant. Two things take load out of the figure:
-the time the sandbox's processes spent runnable but waiting for a CPU (the kernel's schedstat) is
-subtracted from each test's wall time, and every test slow enough for its time to matter (more
-than `SLOW_SECONDS`, where a 1 s floor at 4x stops deciding the limit) runs `REPEATS` times in
-all, keeping the least: load only ever adds time.
+A time is CPU seconds (user and system, of the candidate's and the judge's processes), the unit
+derived limits are enforced in: a wall-clock time measured while the machine is busy is too long,
+and a cached one stays too long (ClassEval_35's slowest test takes 6 s of CPU but took 19 s of
+wall time beside other work). CPU time hardly moves with load, and what it does move (caches,
+frequency) load only ever adds: every test slow enough for its time to matter (more than
+`SLOW_SECONDS`, where the floor decides the limit anyway) runs `REPEATS` times in all, and the
+least is kept.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from classwright.evaluator.outcome import Status
 from classwright.schema.files import write_text_atomic
 
 # Generous: the point is to measure a slow canonical test, not to cut it off.
-MEASURE_LIMITS = Limits(test_timeout=12 * PROTOCOL_TEST_SECONDS)
-CACHE_VERSION = 3
+MEASURE_LIMITS = Limits(test_timeout=12 * PROTOCOL_TEST_SECONDS, cpu_time=True, wall_factor=3.0)
+CACHE_VERSION = 4
 SLOW_SECONDS = 0.2
 REPEATS = 3
 
@@ -76,6 +76,27 @@ def cache_key(candidate: str, tests: str, test_ids: Iterable[str], verdicts: str
     return digest.hexdigest()[:32]
 
 
+def cache_path(
+    candidate: str, tests: str, test_ids: Iterable[str], verdicts: str, cache: Path | None = None
+) -> Path:
+    """Where the times of one task are kept."""
+    return (cache or cache_dir()) / f"{cache_key(candidate, tests, test_ids, verdicts)}.json"
+
+
+def cached(
+    candidate: str, tests: str, test_ids: list[str], verdicts: str, cache: Path | None = None
+) -> TestTimes | None:
+    """The cached times of one task; None when they must be measured."""
+    path = cache_path(candidate, tests, test_ids, verdicts, cache)
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(found, dict) or set(found) != set(test_ids):
+        return None
+    return {k: (float(v) if isinstance(v, int | float) else None) for k, v in found.items()}
+
+
 def measure(
     candidate: str,
     tests: str,
@@ -85,29 +106,22 @@ def measure(
     runner: sandbox.SuiteRunner,
     cache: Path | None = None,
 ) -> TestTimes:
-    """The canonical time of every test of one task, from the cache or measured now."""
-    folder = cache or cache_dir()
-    path = folder / f"{cache_key(candidate, tests, test_ids, verdicts)}.json"
-    try:
-        cached = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(cached, dict) and set(cached) == set(test_ids):
-            return {
-                k: (float(v) if isinstance(v, int | float) else None) for k, v in cached.items()
-            }
-    except (OSError, ValueError):
-        pass
+    """The canonical CPU time of every test of one task, from the cache or measured now (the
+    least of `REPEATS` runs for every test over `SLOW_SECONDS`)."""
+    known = cached(candidate, tests, test_ids, verdicts, cache)
+    if known is not None:
+        return known
+    path = cache_path(candidate, tests, test_ids, verdicts, cache)
     times = _timed_run(candidate, tests, test_ids, exports, verdicts, runner)
-    for _ in range(REPEATS - 1):
-        slow = [t for t, seconds in times.items() if seconds is not None and seconds > SLOW_SECONDS]
-        if not slow:
-            break
+    slow = [t for t, seconds in times.items() if seconds is not None and seconds > SLOW_SECONDS]
+    for _ in range(REPEATS - 1 if slow else 0):
         again = _timed_run(candidate, tests, slow, exports, verdicts, runner)
         for test_id, seconds in again.items():
             before = times.get(test_id)
             if seconds is not None and before is not None:
                 times[test_id] = min(before, seconds)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, json.dumps(times, sort_keys=True) + "\n")
     except OSError:
         pass  # a read-only cache only costs the next run the measurement
@@ -130,9 +144,14 @@ def _timed_run(
         verdicts=verdicts,
         exports=exports,
         runner=runner,
-        measure_waiting=True,
     )
     return {
-        test_id: (None if outcome.status is Status.TIMEOUT else outcome.own_seconds)
+        test_id: (
+            None
+            if outcome.status is Status.TIMEOUT
+            else outcome.cpu_seconds
+            if outcome.cpu_seconds is not None
+            else outcome.seconds
+        )
         for test_id, outcome in run.outcomes.items()
     }

@@ -8,19 +8,28 @@ from dataclasses import dataclass, field, replace
 PROTOCOL_TEST_SECONDS = 5.0
 """ClassEval's protocol: 5 s per test case. The one place this number is written."""
 
+WALL_BACKSTOP_FACTOR = 10.0
+"""A limit measured in CPU time also ends a test whose wall time passes this many limits: one
+that sleeps or blocks uses no CPU. A busy machine stretches wall time, never CPU time, so the
+backstop is generous (2 cores shared by a dozen busy processes stretch a test about 6x)."""
+
 
 @dataclass(frozen=True)
 class TimeBudget:
     """How long each test of a sample may run.
 
-    Derived (the default, EvalPlus's rule): `max(floor, factor x the canonical solution's time for
-    that test)`, with the canonical times measured in the same sandbox. Fixed: one limit for every
-    test (`fixed=5.0` is ClassEval's protocol).
+    Derived (the default): `max(floor, min(factor x t, t + margin))`, where t is the canonical
+    solution's CPU time for that test, measured in the same sandbox. EvalPlus's `factor x t`
+    lets a correct but slower solution pass, the floor protects fast tests, and the margin bounds
+    what a hang costs on a slow test (docs/metrics.md gives the figures behind each number).
+    Fixed: one limit for every test (`fixed=5.0` is ClassEval's protocol).
 
     >>> TimeBudget().limit(0.5)
     2.0
     >>> TimeBudget().limit(0.01)
     1.0
+    >>> TimeBudget().limit(5.5)
+    8.5
     >>> TimeBudget(fixed=5.0).limit(0.5)
     5.0
     """
@@ -28,12 +37,13 @@ class TimeBudget:
     fixed: float | None = None
     floor: float = 1.0
     factor: float = 4.0
+    margin: float = 3.0
 
     def __post_init__(self) -> None:
         if self.fixed is not None and not self.fixed > 0:
             raise ValueError("a fixed time limit must be positive")
-        if not self.floor > 0 or not self.factor > 0:
-            raise ValueError("the floor and the factor must be positive")
+        if not self.floor > 0 or not self.factor > 0 or not self.margin > 0:
+            raise ValueError("the floor, the factor and the margin must be positive")
 
     @property
     def derived(self) -> bool:
@@ -46,13 +56,20 @@ class TimeBudget:
             return self.fixed
         if canonical_seconds is None:
             return max(self.floor, PROTOCOL_TEST_SECONDS)
-        return max(self.floor, self.factor * canonical_seconds)
+        t = canonical_seconds
+        return max(self.floor, min(self.factor * t, t + self.margin))
 
     def describe(self) -> dict[str, object]:
         """How results.json records it."""
         if self.fixed is not None:
             return {"mode": "fixed", "seconds": self.fixed}
-        return {"mode": "derived", "floor": self.floor, "factor": self.factor}
+        return {
+            "mode": "derived",
+            "unit": "cpu",
+            "floor": self.floor,
+            "factor": self.factor,
+            "margin": self.margin,
+        }
 
 
 @dataclass(frozen=True)
@@ -60,8 +77,8 @@ class Limits:
     """What one sample may use. Wall time is measured by the parent; the rest are rlimits."""
 
     test_timeout: float = PROTOCOL_TEST_SECONDS
-    """Wall seconds per test (and per class fixture) without a limit of its own in `per_test`;
-    the parent kills the sample when it is over."""
+    """Seconds per test (and per class fixture) without a limit of its own in `per_test`;
+    the parent kills the sample when it is over. Wall seconds, or CPU seconds with `cpu_time`."""
     per_test: tuple[tuple[str, float], ...] = field(default=())
     """(test id, seconds): limits of single tests, e.g. derived from the canonical solution."""
     memory_bytes: int = 2 * 1024**3
@@ -76,7 +93,14 @@ class Limits:
     """Wall seconds to import the test module and the candidate before any test starts."""
     sample_timeout: float | None = None
     """Wall seconds for the whole sample, restarts included; None: one import and every test at
-    its limit (`load_timeout + tests x test_timeout`), which an honest sample never exceeds."""
+    its wall limit (`load_timeout + tests x test_timeout`, times the backstop factor when limits
+    are CPU time), which an honest sample never exceeds."""
+    cpu_time: bool = False
+    """Test limits count the CPU time of the sample's processes (candidate and judge, user and
+    system), so waiting for a CPU another program holds costs nothing; a test is also ended when
+    its wall time passes `wall_factor` limits (it sleeps or blocks). False: wall time."""
+    wall_factor: float = WALL_BACKSTOP_FACTOR
+    """With `cpu_time`, a test's wall-clock backstop in multiples of its limit."""
 
     def with_per_test(self, limits: Mapping[str, float]) -> Limits:
         """These limits with `limits` for single tests."""
@@ -89,6 +113,12 @@ class Limits:
         found = [own.get(test_id, self.test_timeout) for test_id in test_ids]
         return max(found) if found else self.test_timeout
 
+    def wall_limit_for(self, test_ids: Iterable[str]) -> float:
+        """Wall seconds a phase that runs `test_ids` may take: its limit, or with `cpu_time` the
+        backstop of `wall_factor` limits."""
+        limit = self.limit_for(test_ids)
+        return limit * self.wall_factor if self.cpu_time else limit
+
     def sample_cap(self, test_ids: Iterable[str]) -> float:
         """The whole sample's hard limit in seconds."""
         if self.sample_timeout is not None:
@@ -96,8 +126,8 @@ class Limits:
         ids = list(test_ids)
         return (
             self.load_timeout
-            + sum(self.limit_for([t]) for t in ids)
-            + (0.0 if ids else self.test_timeout)
+            + sum(self.wall_limit_for([t]) for t in ids)
+            + (0.0 if ids else self.wall_limit_for([]))
         )
 
     def __post_init__(self) -> None:
@@ -105,7 +135,7 @@ class Limits:
             raise ValueError("sample_timeout must be positive")
         if any(not seconds > 0 for _, seconds in self.per_test):
             raise ValueError("every per-test limit must be positive")
-        for name in ("test_timeout", "load_timeout"):
+        for name in ("test_timeout", "load_timeout", "wall_factor"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name} must be positive")
         for name in ("memory_bytes", "processes", "file_size_bytes", "open_files"):

@@ -18,6 +18,7 @@ pass@k is the unbiased estimator of Chen et al. (2021): ``1 - C(n-c, k) / C(n, k
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable
 from math import comb
@@ -69,8 +70,13 @@ def method_passes(result: SampleResult, test_class: str) -> bool | None:
     return all(outcomes) if outcomes else None
 
 
-def summarize(facts: dict[str, TaskFacts], results: list[SampleResult]) -> RunSummary:
-    """Every summary figure of a run (the ``summary`` object of ``results.json``)."""
+def summarize(
+    facts: dict[str, TaskFacts], results: list[SampleResult], method_level: bool = True
+) -> RunSummary:
+    """Every summary figure of a run (the ``summary`` object of ``results.json``).
+
+    ``method_level=False`` (samples stopped at their first failing test, so the tests after it
+    never ran): the figures below the class are None, unavailable rather than zero."""
     by_task: dict[str, list[SampleResult]] = {task_id: [] for task_id in facts}
     for result in results:
         by_task.setdefault(result.task_id, []).append(result)
@@ -83,7 +89,7 @@ def summarize(facts: dict[str, TaskFacts], results: list[SampleResult]) -> RunSu
     class_counts = [(len(rs), sum(r.passed for r in rs)) for rs in scored.values()]
     method_counts, by_deps = _method_counts(facts, scored)
     ce = _classeval_counts(facts, scored)
-    return RunSummary(
+    summary = RunSummary(
         tasks=len(scored),
         samples=sum(len(rs) for rs in scored.values()),
         samples_per_task=n_min,
@@ -100,6 +106,29 @@ def summarize(facts: dict[str, TaskFacts], results: list[SampleResult]) -> RunSu
         error_types=_error_types(scored),
         laziness=_laziness(scored),
         isolation=dict(Counter(r.isolation for rs in scored.values() for r in rs)),
+    )
+    return summary if method_level else _class_level_only(summary)
+
+
+def _class_level_only(summary: RunSummary) -> RunSummary:
+    """``summary`` with every figure that needs each test's verdict made unavailable."""
+    unknown = {k: None for k in summary.class_pass_at_k}
+    return dataclasses.replace(
+        summary,
+        method_pass_at_k=dict(unknown),
+        classeval=dataclasses.replace(
+            summary.classeval,
+            fun_success=dict(unknown),
+            fun_partial_success=dict(unknown),
+            class_partial_success=dict(unknown),
+        ),
+        test_pass_rate=None,
+        by_method_dependencies={
+            bucket: DependencyBucket(figures.methods, None)
+            for bucket, figures in summary.by_method_dependencies.items()
+        },
+        dep=dataclasses.replace(summary.dep, dep_f=None, dep_m=None),
+        method_level=False,
     )
 
 

@@ -81,6 +81,9 @@ class TestOutcome:
     failing assertion), 0 when unknown. Kept by the check's runs, not by results files."""
     message: str = ""
     """The first line of the exception's message (``[1] != [2]``), at most MESSAGE_CHARS."""
+    cpu_seconds: float | None = None
+    """CPU seconds (user and system) the sample's processes used on the test; measured under
+    CPU-time limits (``Limits.cpu_time``), None otherwise."""
 
     @property
     def passed(self) -> bool:
@@ -102,6 +105,7 @@ class TestOutcome:
             round(self.seconds, 4),
             line=self.line,
             message=self.message,
+            cpu_seconds=None if self.cpu_seconds is None else round(self.cpu_seconds, 4),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -116,6 +120,8 @@ class TestOutcome:
             stored["line"] = self.line
         if self.message:
             stored["message"] = self.message
+        if self.cpu_seconds is not None:
+            stored["cpu_seconds"] = self.cpu_seconds
         return stored
 
     @classmethod
@@ -128,4 +134,5 @@ class TestOutcome:
             data.get("seconds", 0.0),
             line=data.get("line", 0),
             message=data.get("message", ""),
+            cpu_seconds=data.get("cpu_seconds"),
         )

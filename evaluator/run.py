@@ -133,7 +133,7 @@ def score_run(
     started = time.perf_counter()
     try:
         with progress_for("time limits", "tasks", None) as measuring:
-            settings = derive_test_limits(job_list, settings, measuring)
+            settings = derive_test_limits(job_list, settings, measuring, notify)
         cached, pending = _answered_by_cache(pending, settings, cache, journal)
         with progress_for("evaluate", "samples", len(pending)) as progress:
             new = cached + score_jobs(
@@ -150,7 +150,7 @@ def score_run(
     wanted = {(j.sample.task_id, j.sample.index) for j in job_list}
     results: list[SampleResult] = [r for r in done + new if (r.task_id, r.index) in wanted]
     facts = {task_id: TaskFacts.of(records[task_id]) for task_id in {r.task_id for r in results}}
-    summary = summarize(facts, results)
+    summary = summarize(facts, results, method_level=not settings.stop_at_first_failure)
     run = {
         **_run_section(settings, key, source, tasks_label, jobs),
         "executor": executor.describe(),
@@ -265,6 +265,7 @@ def _run_section(
         "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
         "memory_bytes": settings.memory_bytes,
         "verdicts": settings.verdicts,
+        "stop_at_first_failure": settings.stop_at_first_failure,
         "run_key": key,
         "jobs": jobs,
     }

@@ -163,8 +163,19 @@ class RunSummary(_Record):
     laziness: Laziness = field(default_factory=Laziness)
     isolation: dict[str, int] = field(default_factory=dict)
     """Samples by the sandbox's isolation level."""
+    method_level: bool = field(
+        default=True,
+        metadata={
+            "description": "false: samples stopped at their first failing test, so every figure "
+            "below the class (method pass@k, ClassEval's fun_* and class_partial_success, the "
+            "test pass rate, the dependency buckets, DEP) is unavailable (null), not zero."
+        },
+    )
 
     def to_json(self) -> dict[str, Any]:
         if not self.samples:
             return {"tasks": self.tasks, "samples": self.samples}
-        return super().to_json()
+        written = super().to_json()
+        if self.method_level:
+            del written["method_level"]  # written only when the figures are missing
+        return written

@@ -74,9 +74,15 @@ class Settings:
     verdicts: str = sandbox.TWO_PROCESS
     test_limits: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     """task id -> test id -> seconds, from `derive_test_limits` (derived budgets only)."""
+    stop_at_first_failure: bool = False
+    """Stop each sample at its first test that does not pass: the class verdict (failed) is
+    known then, and the rest of its tests are not run, so method-level figures are unavailable.
+    For class-level rewards and quick pass@k, at a fraction of the time."""
 
     def limits_for(self, task_id: str) -> sandbox.Limits:
-        base = sandbox.Limits(test_timeout=self.budget.limit(None))
+        # Derived limits are CPU time (measured the same way as the canonical times); a fixed
+        # one is wall time, as in ClassEval's protocol.
+        base = sandbox.Limits(test_timeout=self.budget.limit(None), cpu_time=self.budget.derived)
         if self.memory_bytes is not None:
             base = replace(base, memory_bytes=self.memory_bytes)
         own = self.test_limits.get(task_id)
@@ -84,7 +90,10 @@ class Settings:
 
 
 def derive_test_limits(
-    jobs: list[Job], settings: Settings, progress: ProgressReporter | None = None
+    jobs: list[Job],
+    settings: Settings,
+    progress: ProgressReporter | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> Settings:
     """`settings` with each task's per-test limits, from the canonical solution's times (measured
     once per task in a runner of their own, cached by content and machine). A fixed budget
@@ -95,6 +104,14 @@ def derive_test_limits(
     limits: dict[str, dict[str, float]] = {}
     reporter = progress or NO_PROGRESS
     reporter.expect(len(one_job_per_task))
+    if notify is not None:
+        fresh = [t for t, job in one_job_per_task.items() if not _times_cached(job, settings)]
+        if fresh:
+            notify(
+                f"measuring the canonical solution's CPU time per test for {len(fresh)} of "
+                f"{len(one_job_per_task)} tasks (least of {canonical_times.REPEATS} runs for "
+                f"slow tests; cached in {canonical_times.cache_dir()})"
+            )
     with sandbox.SuiteRunner() as runner:
         for task_id, job in sorted(one_job_per_task.items()):
             record = job.record
@@ -110,6 +127,15 @@ def derive_test_limits(
             limits[task_id] = {t: settings.budget.limit(times.get(t)) for t in job.test_ids}
             reporter.advance(task_id)
     return replace(settings, test_limits=limits)
+
+
+def _times_cached(job: Job, settings: Settings) -> bool:
+    record = job.record
+    canonical = candidate_source(record.import_statement, record.solution_code)
+    found = canonical_times.cached(
+        canonical, job.test_source, list(job.test_ids), settings.verdicts
+    )
+    return found is not None
 
 
 def canonical_samples(records: Iterable[TaskRecord]) -> list[Sample]:
@@ -205,11 +231,10 @@ def _parses(code: str) -> bool:
 def run_key(jobs: list[Job], settings: Settings) -> str:
     """Names a run: the same samples on the same tasks with the same settings."""
     digest = hashlib.sha256()
-    digest.update(
-        json.dumps(
-            [FORMAT_VERSION, settings.budget.describe(), settings.memory_bytes, settings.verdicts]
-        ).encode()
-    )
+    named = [FORMAT_VERSION, settings.budget.describe(), settings.memory_bytes, settings.verdicts]
+    if settings.stop_at_first_failure:
+        named.append("stop-at-first-failure")
+    digest.update(json.dumps(named).encode())
     for job in jobs:
         digest.update(f"{job.sample.task_id}\0{job.sample.index}\0{job.code_hash}\n".encode())
     return digest.hexdigest()[:24]
@@ -238,6 +263,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
                 limits=settings.limits_for(job.record.task_id),
                 verdicts=settings.verdicts,
                 exports=_parsed(task_exports, job.record),
+                stop_at_failure=settings.stop_at_first_failure,
             )
         except Exception as exc:
             # Whatever one sample did to its sandbox fails that sample alone, with the reason;

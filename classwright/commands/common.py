@@ -58,7 +58,8 @@ Timeout = Annotated[
         "--test-timeout",
         min=0.1,
         help="One fixed wall-time limit per test, in seconds (ClassEval's protocol: --timeout 5). "
-        "Default: each test's limit is derived from the canonical solution's time for it.",
+        "Default: each test's limit is derived from the canonical solution's CPU time for it, "
+        "and counts CPU time.",
     ),
 ]
 TimeFloor = Annotated[
@@ -67,6 +68,22 @@ TimeFloor = Annotated[
 TimeFactor = Annotated[
     float,
     typer.Option(min=1.0, help="Derived limits: this many times the canonical solution's time."),
+]
+TimeMargin = Annotated[
+    float,
+    typer.Option(
+        min=0.01,
+        help="Derived limits: at most this many seconds over the canonical solution's time "
+        "(bounds what a hang costs on a slow test).",
+    ),
+]
+StopAtFirstFailure = Annotated[
+    bool,
+    typer.Option(
+        "--stop-at-first-failure",
+        help="Stop each sample at its first failing test: class verdicts only, much faster; "
+        "method-level figures are then unavailable.",
+    ),
 ]
 
 

@@ -11,8 +11,10 @@ from rich.console import Console
 
 from classwright.commands.common import (
     Quiet,
+    StopAtFirstFailure,
     TimeFactor,
     TimeFloor,
+    TimeMargin,
     Timeout,
     VerdictMode,
     command_line,
@@ -101,6 +103,8 @@ def evaluate(
     timeout: Timeout = None,
     time_floor: TimeFloor = 1.0,
     time_factor: TimeFactor = 4.0,
+    time_margin: TimeMargin = TimeBudget.margin,
+    stop_at_first_failure: StopAtFirstFailure = False,
     memory_mb: MemoryOption = None,
     resume: ResumeOption = False,
     rescore: RescoreOption = False,
@@ -117,9 +121,10 @@ def evaluate(
     by_id = {r.task_id: r for r in records}
     sample_list, source = _samples_to_score(records, samples, canonical)
     settings = Settings(
-        budget=TimeBudget(timeout, time_floor, time_factor),
+        budget=TimeBudget(timeout, time_floor, time_factor, time_margin),
         memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
         verdicts=verdicts.value,
+        stop_at_first_failure=stop_at_first_failure,
     )
     workers = jobs or os.cpu_count() or 1
     scorer = executor_from_option(executor, workers)

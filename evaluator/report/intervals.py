@@ -123,7 +123,10 @@ LEVELS = {"class": class_values, "method": method_values}
 
 
 def pass_interval(run: LoadedRun, level: str, k: int) -> Interval | None:
-    """pass@k of ``run`` at ``level`` ("class" or "method") with its 95% interval."""
+    """pass@k of ``run`` at ``level`` ("class" or "method") with its 95% interval; None when
+    the run has no figure at that level (method level of a run stopped at first failures)."""
+    if level != "class" and run.summary.get("method_level") is False:
+        return None
     return ratio_interval(list(LEVELS[level](run, k).values()))
 
 

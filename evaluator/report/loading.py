@@ -78,7 +78,8 @@ def load_run(path: str | Path) -> LoadedRun:
                 raise InputError(file, f"{where}: task_id {result.task_id!r} under {task_id!r}")
             results.append(result)
     stored = data.get("summary")
-    summary = _read(file, "tasks", lambda: summarize(facts, results).to_json())
+    method_level = not run.get("stop_at_first_failure", False)
+    summary = _read(file, "tasks", lambda: summarize(facts, results, method_level).to_json())
     if isinstance(stored, dict):
         summary |= stored
     by_task: dict[str, list[SampleResult]] = {task_id: [] for task_id in facts}

@@ -90,6 +90,8 @@ __all__ = [
 ]
 
 MAX_WORKER_STARTS = 3
+NOT_RUN = TestOutcome(Status.MISSING, "NotRun", "not run: the sample stopped at its first failure")
+"""The outcome of a test after the first failing one, when a suite stops there."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,8 @@ class SuiteJob:
     measure_waiting: bool = False
     """Record in each outcome how long the sample waited for a CPU (costs a walk of /proc per
     test event, so only for timing runs such as the canonical solution's)."""
+    stop_at_failure: bool = False
+    """End the suite at its first test that does not pass; the tests after it are `NOT_RUN`."""
 
 
 # --- static collection -----------------------------------------------------------------------------
@@ -331,6 +335,7 @@ def _prepare(job: SuiteJob) -> tuple[WorkerConfig, SampleRequest]:
         verdicts=job.verdicts,
         exports=tuple(job.exports),
         measure_waiting=job.measure_waiting,
+        stop_at_failure=job.stop_at_failure,
     )
     return config, request
 
@@ -359,7 +364,14 @@ class _SuiteState:
             if test_id in remaining and test_id not in self.outcomes:
                 waited = min(attempt.waited.get(test_id, 0.0), seconds)
                 self.outcomes[test_id] = TestOutcome(
-                    status, error_type, detail, seconds, waited, line, message
+                    status,
+                    error_type,
+                    detail,
+                    seconds,
+                    waited,
+                    line=line,
+                    message=message,
+                    cpu_seconds=attempt.cpu.get(test_id),
                 )
                 progressed = True
         if attempt.coverage is not None and "error" not in attempt.coverage:
@@ -370,6 +382,9 @@ class _SuiteState:
             # A traceback's last line already names the exception.
             self.load_error = last if last.startswith(f"{error_type}:") else f"{error_type}: {last}"
             self.settle(remaining, TestOutcome(Status.ERROR, error_type, detail))
+            return False
+        if attempt.stopped:
+            self.settle(remaining, NOT_RUN)
             return False
         if attempt.done:
             self.settle(remaining, TestOutcome(Status.MISSING, "Missing", "no result was reported"))
@@ -386,9 +401,14 @@ class _SuiteState:
         if attempt.capped:
             cap_seconds = limits.sample_cap(self.test_ids)
             detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
+        elif attempt.timed_out and not attempt.loaded:
+            detail = f"killed after {limits.load_timeout:g} s ({attempt.phase})"
+        elif attempt.over_cpu:
+            limit = limits.limit_for(attempt.affected)
+            detail = f"killed after {limit:g} s of CPU time ({attempt.phase})"
         elif attempt.timed_out:
-            limit = limits.limit_for(attempt.affected) if attempt.loaded else limits.load_timeout
-            detail = f"killed after {limit:g} s ({attempt.phase})"
+            limit = limits.wall_limit_for(attempt.affected)
+            detail = f"killed after {limit:g} s of wall time ({attempt.phase})"
         else:
             detail = _crash_detail(attempt)
         outcome = TestOutcome(kind, error_type, detail)
@@ -502,6 +522,9 @@ class SuiteRunner:
             if not state.take(attempt, remaining, job.limits):
                 break
             remaining = [t for t in remaining if t not in state.outcomes]
+            if job.stop_at_failure and any(not o.passed for o in state.outcomes.values()):
+                state.settle(remaining, NOT_RUN)
+                break
         return SuiteRun(
             outcomes={test_id: state.outcomes[test_id] for test_id in test_ids},
             isolation=config.isolation,
@@ -629,6 +652,7 @@ def run_suite(
     verdicts: str = IN_PROCESS,
     exports: Sequence[str] = (),
     measure_waiting: bool = False,
+    stop_at_failure: bool = False,
 ) -> SuiteRun:
     """Run `test_ids` of `test_source` against `candidate_source` in a sandbox.
 
@@ -638,7 +662,8 @@ def run_suite(
     the tests see at that moment (libfaketime); `shuffle_seed` shuffles the order of classes and
     of tests within each class; `isolation` forces a level (default: the strongest that works);
     `python` is the interpreter to run inside (default: this one, with its site-packages);
-    `measure_waiting` records how long each test waited for a CPU (`TestOutcome.waited`).
+    `measure_waiting` records how long each test waited for a CPU (`TestOutcome.waited`);
+    `stop_at_failure` ends the suite at its first test that does not pass.
     """
     job = SuiteJob(
         candidate_source,
@@ -656,6 +681,7 @@ def run_suite(
         verdicts,
         tuple(exports),
         measure_waiting,
+        stop_at_failure,
     )
     return (runner or shared_runner()).run(job)
 

@@ -52,6 +52,8 @@ class SampleRequest:
     verdicts: str = "in-process"
     exports: Sequence[str] = ()
     measure_waiting: bool = False
+    stop_at_failure: bool = False
+    """End the sample at its first test that does not pass."""
 
 
 @dataclass
@@ -78,6 +80,12 @@ class Attempt:
     waited: dict[str, float] = field(default_factory=dict)
     """Per test, seconds the sandbox's processes spent ready to run but waiting for a CPU
     (only when the request asks to measure it)."""
+    cpu: dict[str, float] = field(default_factory=dict)
+    """Per test, CPU seconds the sample's processes used (only under CPU-time limits)."""
+    stopped: bool = False
+    """Ended at its first failing test (the request asked to stop there)."""
+    over_cpu: bool = False
+    """Killed at a test's CPU-time limit (not its wall-clock backstop)."""
 
 
 def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
@@ -150,6 +158,34 @@ class WaitMeter:
                 continue  # gone, or a kernel without schedstat: it adds nothing
             self.seen[pid] = max(self.seen.get(pid, 0), nanoseconds)
         return sum(self.seen.values()) / 1e9
+
+
+class CpuMeter:
+    """CPU seconds (user and system) the processes below `root` have used, from /proc/PID/stat.
+    Like `WaitMeter`, it keeps the last figure it saw of each process: a sample process's time
+    dies with it."""
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+        self.seen: dict[int, int] = {}
+        self.tick = os.sysconf("SC_CLK_TCK")
+
+    def read(self) -> float:
+        for pid in (self.root, *_descendants(self.root)):
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as handle:
+                    stat = handle.read()
+                fields = stat[stat.rindex(b")") + 2 :].split()
+                ticks = int(fields[11]) + int(fields[12])
+            except (OSError, IndexError, ValueError):
+                continue
+            self.seen[pid] = max(self.seen.get(pid, 0), ticks)
+        return sum(self.seen.values()) / self.tick
+
+
+CPU_POLL_SECONDS = (0.02, 0.5)
+"""Bounds of the pause between two readings of a CPU-time limit: half of what is left of the
+limit (two processes, the candidate and the judge, can use it at once), within these."""
 
 
 def _send_to_judge(fd: int, obj: object) -> None:
@@ -225,6 +261,12 @@ class _SampleWatch:
     """The monotonic time the current phase (loading, a test, a fixture) must end by."""
     phase_waiting: float = 0.0
     """The meter's reading when the current phase began."""
+    cpu: CpuMeter | None = None
+    phase_cpu: float = 0.0
+    """The CPU meter's reading when the current phase began."""
+    cpu_limit: float | None = None
+    """CPU seconds the current phase may use; None: the phase's limit is wall time."""
+    stop_at_failure: bool = False
     child_pid: int | None = None
     pending: bytes = b""
     """The part of an event line read so far."""
@@ -419,7 +461,9 @@ class Worker:
             meter=meter,
             deadline=min(cap, time.monotonic() + limits.load_timeout),
             pipe_fd=read_end,
+            cpu=CpuMeter(self.process.pid) if limits.cpu_time else None,
         )
+        watch.stop_at_failure = request.stop_at_failure
         selector = selectors.DefaultSelector()
         selector.register(read_end, selectors.EVENT_READ, "pipe")
         selector.register(self.sock, selectors.EVENT_READ, "control")
@@ -450,9 +494,20 @@ class Worker:
         if state.done and not watch.done_seen:
             watch.done_seen = True
             watch.deadline = min(watch.deadline, now + KILL_GRACE_SECONDS)
-        if watch.exited is None and watch.kill_sent_at is None and now >= watch.deadline:
+        cpu_left = self._cpu_left(watch)
+        over_cpu = cpu_left is not None and cpu_left <= 0
+        if state.stopped and watch.exited is None and watch.kill_sent_at is None:
+            # Stopped at its first failure: the tests after it are not wanted.
+            self._send_kill()
+            watch.kill_sent_at = now
+        if (
+            watch.exited is None
+            and watch.kill_sent_at is None
+            and (over_cpu or now >= watch.deadline)
+        ):
             state.timed_out = not state.done
             state.capped = now >= watch.cap
+            state.over_cpu = over_cpu
             self._send_kill()
             watch.kill_sent_at = now
         if watch.kill_sent_at is not None and watch.exited is None:
@@ -473,7 +528,19 @@ class Worker:
         if watch.meter is not None and watch.exited is None:
             watch.meter.read()
             wait = min(wait, WaitMeter.POLL_SECONDS)
+        if cpu_left is not None and watch.kill_sent_at is None:
+            low, high = CPU_POLL_SECONDS
+            wait = min(wait, max(low, min(high, cpu_left / 2)))
         return wait
+
+    @staticmethod
+    def _cpu_left(watch: _SampleWatch) -> float | None:
+        """CPU seconds the running phase has left; None when no CPU-time limit is running."""
+        if watch.cpu is None or watch.cpu_limit is None:
+            return None
+        if watch.exited is not None or watch.state.done:
+            return None
+        return watch.cpu_limit - (watch.cpu.read() - watch.phase_cpu)
 
     def _read_pipe(
         self, watch: _SampleWatch, read_end: int, selector: selectors.BaseSelector
@@ -499,13 +566,26 @@ class Worker:
         phase began is charged to the tests it finished."""
         state, meter = watch.state, watch.meter
         waiting = meter.read() if meter is not None else 0.0
+        used = watch.cpu.read() if watch.cpu is not None else 0.0
         if self._on_event(state, line, watch.token, watch.child_pid, watch.limits):
-            phase = watch.limits.limit_for(state.affected)
-            watch.deadline = min(watch.cap, time.monotonic() + phase)
+            limits = watch.limits
+            watch.deadline = min(
+                watch.cap, time.monotonic() + limits.wall_limit_for(state.affected)
+            )
             watch.phase_waiting = waiting
-        elif meter is not None:
+            watch.phase_cpu = used
+            watch.cpu_limit = limits.limit_for(state.affected) if limits.cpu_time else None
+            return
+        if meter is not None:
             for test_id in state.results.keys() - state.waited.keys():
                 state.waited[test_id] = max(0.0, waiting - watch.phase_waiting)
+        if watch.cpu is not None:
+            for test_id in state.results.keys() - state.cpu.keys():
+                state.cpu[test_id] = max(0.0, used - watch.phase_cpu)
+        failed = any(result[0] is not Status.PASSED for result in state.results.values())
+        if watch.stop_at_failure and not state.done and failed:
+            # The class verdict is known (failed): the rest of the tests would not change it.
+            state.done = state.stopped = True
 
     def _read_control(self, watch: _SampleWatch, selector: selectors.BaseSelector) -> None:
         """Read the zygote's frames: the sample's pid once forked, its exit when it ended."""

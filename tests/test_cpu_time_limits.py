@@ -1,0 +1,219 @@
+"""Derived limits count CPU time: a hang costs its limit, a slower correct solution passes, and
+waiting for a CPU another program holds costs nothing. Stopping at the first failure."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from classwright.evaluator import canonical_times
+from classwright.evaluator.limits import Limits, TimeBudget
+from classwright.evaluator.outcome import Status
+from classwright.evaluator.report.intervals import pass_interval
+from classwright.evaluator.report.leaderboard import rank_runs, render
+from classwright.evaluator.report.loading import load_run
+from classwright.evaluator.run import score_run
+from classwright.evaluator.samples import Sample
+from classwright.evaluator.sandbox import TWO_PROCESS, SuiteRunner, run_suite
+from classwright.evaluator.scoring import Settings
+from classwright.schema.io import load_records
+
+SPINS = textwrap.dedent(
+    """
+    import unittest
+    from solution import *
+
+
+    class SpinTest(unittest.TestCase):
+        def test_spin(self):
+            self.assertTrue(spin(0.4))
+    """
+)
+IDS = ["SpinTest.test_spin"]
+
+
+def spinner(factor: str) -> str:
+    """A candidate whose `spin(s)` uses `factor` x s of CPU ("-1": it never returns)."""
+    return textwrap.dedent(
+        f"""
+        import time
+
+        def spin(seconds):
+            start = time.process_time()
+            while {factor} < 0 or time.process_time() - start < {factor} * seconds:
+                pass
+            return True
+        """
+    )
+
+
+BUSY_SECONDS = 600
+
+
+@pytest.fixture
+def two_busy_processes() -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Two processes that keep a CPU each busy, each in a session of its own (where the kernel
+    groups CPU time by session, they compete with the sandbox as two programs would); they end
+    by themselves after BUSY_SECONDS and are killed at teardown."""
+    code = (
+        f"import time\nend = time.monotonic() + {BUSY_SECONDS}\nwhile time.monotonic() < end: pass"
+    )
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", code], start_new_session=True) for _ in range(2)
+    ]
+    try:
+        yield hogs
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def test_a_hang_is_ended_at_its_cpu_limit_and_a_twice_slower_solution_passes(
+    tmp_path: Path,
+) -> None:
+    with SuiteRunner() as runner:
+        times = canonical_times.measure(spinner("1"), SPINS, IDS, (), TWO_PROCESS, runner, tmp_path)
+        t = times["SpinTest.test_spin"]
+        # The parent reads a test's start when it gets a CPU itself: on a busy machine the test
+        # may have used some of its time by then, so a time can read a little short.
+        assert t is not None and 0.2 <= t < 2.0
+        limit = TimeBudget(floor=0.5).limit(t)  # 4 x t: about 1.6 s of CPU
+        limits = Limits(cpu_time=True).with_per_test({IDS[0]: limit})
+        slower = run_suite(spinner("2"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
+        hang = run_suite(spinner("-1"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
+    assert slower.passed, slower.outcomes
+    spun = slower.outcomes[IDS[0]].cpu_seconds
+    assert spun is not None and spun >= 0.5  # it did use about twice the canonical CPU time
+    outcome = hang.outcomes[IDS[0]]
+    assert outcome.status is Status.TIMEOUT
+    assert f"killed after {limit:g} s of CPU time" in outcome.detail
+
+
+def test_waiting_for_a_cpu_does_not_use_up_a_cpu_time_limit(
+    two_busy_processes: list[subprocess.Popen[bytes]],
+) -> None:
+    # The sandbox and the two busy processes share one CPU: 0.6 s of CPU takes about three
+    # times as long on the wall clock. Under a 1 s CPU limit the test passes; under a 1 s wall
+    # limit (the positive control) the same test is killed.
+    before = os.sched_getaffinity(0)
+    one_cpu = {min(before)}
+    tests = SPINS.replace("spin(0.4)", "spin(0.6)")
+    try:
+        for hog in two_busy_processes:
+            os.sched_setaffinity(hog.pid, one_cpu)
+        os.sched_setaffinity(0, one_cpu)
+        with SuiteRunner() as runner:  # started now, so its processes inherit the one CPU
+            cpu = run_suite(
+                spinner("1"),
+                tests,
+                IDS,
+                limits=Limits(test_timeout=1.0, cpu_time=True),
+                verdicts=TWO_PROCESS,
+                runner=runner,
+            )
+            wall = run_suite(
+                spinner("1"),
+                tests,
+                IDS,
+                limits=Limits(test_timeout=1.0),
+                verdicts=TWO_PROCESS,
+                runner=runner,
+            )
+    finally:
+        os.sched_setaffinity(0, before)
+    assert cpu.passed, cpu.outcomes
+    assert wall.outcomes[IDS[0]].status is Status.TIMEOUT
+
+
+def test_eight_puzzle_canonical_solution_passes_beside_two_busy_processes(
+    real_classeval_data: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    two_busy_processes: list[subprocess.Popen[bytes]],
+) -> None:
+    # ClassEval_35's test_solve_3 takes about 5.5 s of CPU: its limit is 8.5 s, no longer 4x.
+    # Its canonical times are measured afresh here, beside the busy processes too.
+    monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    (record,) = [r for r in load_records(real_classeval_data) if r.task_id == "ClassEval_35"]
+    sample = Sample(record.task_id, 0, record.solution_code, code=record.solution_code)
+    out = tmp_path / "results.json"
+    run = score_run([sample], {record.task_id: record}, out, jobs=1)
+    document = json.loads(out.read_text())
+    limits = document["run"]["test_limits"]["ClassEval_35"]
+    slowest = max(limits, key=limits.get)
+    assert limits[slowest] < 4 * (limits[slowest] - 3.0)  # the margin decided, not the factor
+    (result,) = document["tasks"]["ClassEval_35"]["samples"]
+    assert result["passed"], {t: v for t, v in result["tests"].items() if v["status"] != "passed"}
+    assert run.summary.class_pass_at_k["1"] == 1.0
+
+
+FAILS_SECOND = textwrap.dedent(
+    """
+    import unittest
+    from solution import *
+
+
+    class ATest(unittest.TestCase):
+        def test_1(self):
+            self.assertEqual(f(1), 1)
+
+        def test_2(self):
+            self.assertEqual(f(2), 3)
+
+        def test_3(self):
+            self.assertEqual(f(3), 3)
+    """
+)
+
+
+@pytest.mark.parametrize("verdicts", ["two-process", "in-process"])
+def test_a_suite_stops_at_its_first_failure_when_asked(verdicts: str) -> None:
+    ids = ["ATest.test_1", "ATest.test_2", "ATest.test_3"]
+    candidate = "def f(x):\n    return x\n"
+    stopped = run_suite(candidate, FAILS_SECOND, ids, verdicts=verdicts, stop_at_failure=True)
+    whole = run_suite(candidate, FAILS_SECOND, ids, verdicts=verdicts)
+    assert [o.status for o in stopped.outcomes.values()] == ["passed", "failed", "missing"]
+    assert stopped.outcomes["ATest.test_3"].error_type == "NotRun"
+    # The positive control: without stopping, the third test runs and passes.
+    assert [o.status for o in whole.outcomes.values()] == ["passed", "failed", "passed"]
+
+
+def test_a_run_stopped_at_first_failures_has_no_method_level_figures(
+    classeval_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    records = {r.task_id: r for r in load_records(classeval_data)[:2]}
+    wrong = "class Nothing:\n    pass\n"
+    samples = [Sample(t, 0, r.solution_code, code=r.solution_code) for t, r in records.items()]
+    samples += [Sample(t, 1, wrong, code=wrong) for t in records]
+    stopped_out, whole_out = tmp_path / "stopped.json", tmp_path / "whole.json"
+    stopped = score_run(
+        samples, records, stopped_out, settings=Settings(stop_at_first_failure=True)
+    )
+    whole = score_run(samples, records, whole_out)
+    assert stopped.document["run"]["stop_at_first_failure"] is True
+    assert stopped.summary.method_level is False
+    assert stopped.summary.method_pass_at_k == {"1": None, "2": None}
+    assert stopped.summary.test_pass_rate is None
+    assert stopped.summary.classeval.fun_success == {"1": None, "2": None}
+    # Class verdicts are the same as a whole run's, which has method-level figures.
+    assert stopped.summary.class_pass_at_k == whole.summary.class_pass_at_k
+    assert whole.summary.method_level is True
+    assert all(v is not None for v in whole.summary.method_pass_at_k.values())
+    assert "method_level" not in whole.document["summary"]
+    # Reports read it: no method interval, the class one as usual.
+    loaded = load_run(stopped_out)
+    assert pass_interval(loaded, "method", 1) is None
+    assert pass_interval(loaded, "class", 1) is not None
+    rows = rank_runs([loaded, load_run(whole_out)])
+    table = render(rows, "markdown").splitlines()
+    assert len([line for line in table if line.startswith("| ")]) == 3  # header and two runs
+    assert {row.method_pass_at_1 is None for row in rows} == {True, False}
