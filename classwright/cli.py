@@ -28,10 +28,11 @@ from classwright.commands import (  # noqa: E402 - the app must exist before the
     evaluate,
     generate,
     report,
+    serve,
     tasks,
 )
 
-for _commands in (tasks, evaluate, check, adequacy, generate, report):
+for _commands in (tasks, evaluate, check, adequacy, generate, report, serve):
     _commands.register(app)
 
 

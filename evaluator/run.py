@@ -30,6 +30,7 @@ from classwright.evaluator.results import Journal, SampleResult, TaskFacts, jour
 from classwright.evaluator.run_summary import RunSummary
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.scoring import (
+    Job,
     Settings,
     build_jobs,
     derive_test_limits,
@@ -37,6 +38,7 @@ from classwright.evaluator.scoring import (
     score_jobs,
     write_results,
 )
+from classwright.evaluator.verdict_cache import VerdictCache, cacheable, verdict_key
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
@@ -59,7 +61,9 @@ class ScoredRun:
     resumed: int = 0
     """Samples taken from an interrupted run's journal."""
     scored: int = 0
-    """Samples scored by this call."""
+    """Samples scored by this call (those answered from the verdict cache included)."""
+    from_cache: int = 0
+    """Of ``scored``, the samples the verdict cache answered."""
     out: Path = field(default_factory=Path)
 
     @property
@@ -83,6 +87,7 @@ def score_run(
     progress_for: ProgressFor = _no_progress,
     notify: Callable[[str], None] = lambda _message: None,
     excluded: Mapping[str, str] | None = None,
+    cache: VerdictCache | None = None,
 ) -> ScoredRun:
     """Score `samples` against `records` and write `out` (results.json) atomically.
 
@@ -95,6 +100,9 @@ def score_run(
     `excluded` (task id -> reason) names tasks the task set leaves out on purpose (a ClassEval+
     import's ``excluded.toml``): their samples are left out with one `notify` line per task and
     counted in the run section's ``excluded_samples``, instead of being bad input.
+
+    `cache` answers every sample scored before (same task, code, settings and version) from the
+    verdict cache, and keeps every new verdict there.
 
     Long because it is one run's steps in their order (inputs, resume, limits, scoring, the
     document), each a call of its own, which read best together.
@@ -120,8 +128,16 @@ def score_run(
     try:
         with progress_for("time limits", "tasks", None) as measuring:
             settings = derive_test_limits(job_list, settings, measuring)
+        cached, pending = _answered_by_cache(pending, settings, cache, journal)
         with progress_for("evaluate", "samples", len(pending)) as progress:
-            new = score_jobs(pending, settings, journal, max(1, jobs), progress=progress)
+            new = cached + score_jobs(
+                pending,
+                settings,
+                journal,
+                max(1, jobs),
+                progress=progress,
+                on_result=_keep_in(cache, pending, settings),
+            )
     finally:
         journal.close()
     wanted = {(j.sample.task_id, j.sample.index) for j in job_list}
@@ -136,7 +152,48 @@ def score_run(
     if excluded_samples:
         run["excluded_samples"] = excluded_samples
     document = write_results(out, run, dict(records), results, summary)
-    return ScoredRun(document, reused=False, resumed=len(done), scored=len(new), out=out)
+    return ScoredRun(
+        document,
+        reused=False,
+        resumed=len(done),
+        scored=len(new),
+        out=out,
+        from_cache=len(cached),
+    )
+
+
+def _answered_by_cache(
+    pending: list[Job], settings: Settings, cache: VerdictCache | None, journal: Journal
+) -> tuple[list[SampleResult], list[Job]]:
+    """The results the cache holds (journaled like scored ones), and the jobs left to score."""
+    if cache is None:
+        return [], pending
+    found: list[SampleResult] = []
+    left: list[Job] = []
+    for job in pending:
+        result = cache.get(verdict_key(job, settings), job.sample.task_id, job.sample.index)
+        if result is None:
+            left.append(job)
+        else:
+            journal.append(result)
+            found.append(result)
+    return found, left
+
+
+def _keep_in(
+    cache: VerdictCache | None, jobs: list[Job], settings: Settings
+) -> Callable[[SampleResult], None] | None:
+    """Stores each new result in the cache under its job's key."""
+    if cache is None:
+        return None
+    store = cache
+    by_sample = {(j.sample.task_id, j.sample.index): j for j in jobs}
+
+    def keep(result: SampleResult) -> None:
+        if cacheable(result):
+            store.put(verdict_key(by_sample[(result.task_id, result.index)], settings), result)
+
+    return keep
 
 
 def _leave_out(

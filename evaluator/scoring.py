@@ -160,10 +160,16 @@ def test_ids_of(record: TaskRecord) -> tuple[str, ...]:
 
 
 def build_jobs(
-    samples: list[Sample], records: dict[str, TaskRecord], samples_path: str | Path
+    samples: list[Sample],
+    records: dict[str, TaskRecord],
+    samples_path: str | Path,
+    ids_cache: dict[str, tuple[str, ...]] | None = None,
 ) -> list[Job]:
-    """A job per sample; a sample of an unknown task is bad input naming the samples file."""
-    ids_cache: dict[str, tuple[str, ...]] = {}
+    """A job per sample; a sample of an unknown task is bad input naming the samples file.
+
+    ``ids_cache`` (task id -> test ids of ``records``' task) lets a caller that builds jobs in
+    many calls, for the same records, find each task's tests once."""
+    ids_cache = {} if ids_cache is None else ids_cache
     jobs: list[Job] = []
     for sample in samples:
         record = records.get(sample.task_id)

@@ -178,3 +178,28 @@ def test_results_json_gets_the_users_umask(small_task: Path, tmp_path: Path) -> 
     finally:
         os.umask(old)
     assert modes == {0o022: 0o644, 0o027: 0o640}
+
+
+def test_cache_answers_a_second_run_with_the_same_verdicts(
+    tasks_file: Path, tmp_path: Path, task_ids: tuple[str, ...]
+) -> None:
+    cache = tmp_path / "cache"
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    ran = invoke(
+        "--canonical", "--tasks", str(tasks_file), "--out", str(first), "--cache", str(cache)
+    )
+    assert ran.exit_code == 0, ran.output
+    assert "answered from the verdict cache" not in ran.output
+    again = invoke(
+        "--canonical", "--tasks", str(tasks_file), "--out", str(second), "--cache", str(cache)
+    )
+    assert again.exit_code == 0, again.output
+    count = len(task_ids)
+    assert f"{count} of {count} samples answered from the verdict cache" in again.output
+
+    def samples(path: Path) -> list[dict]:
+        document = json.loads(path.read_text())
+        return [s for task in document["tasks"].values() for s in task["samples"]]
+
+    assert samples(second) == samples(first)
+    assert all(s["passed"] for s in samples(second))

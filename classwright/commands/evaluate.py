@@ -30,6 +30,7 @@ from classwright.evaluator.scoring import (
     canonical_samples,
 )
 from classwright.evaluator.summary import failing_canonical_table, print_summary
+from classwright.evaluator.verdict_cache import VerdictCache
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
 from classwright.schema.io import load_records
@@ -71,6 +72,14 @@ RescoreOption = Annotated[
 CanonicalOption = Annotated[
     bool, typer.Option(help="Score each task's canonical solution instead of SAMPLES.")
 ]
+CacheOption = Annotated[
+    Path | None,
+    typer.Option(
+        help="Verdict cache folder: samples scored before (same task, code, settings and "
+        "version) are answered from it, new verdicts are kept there; shared with `serve --cache`.",
+        show_default=False,
+    ),
+]
 VerdictsOption = Annotated[
     VerdictMode,
     typer.Option(
@@ -96,6 +105,7 @@ def evaluate(
     rescore: RescoreOption = False,
     canonical: CanonicalOption = False,
     verdicts: VerdictsOption = VerdictMode.two_process,
+    cache: CacheOption = None,
     quiet: Quiet = False,
 ) -> None:
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
@@ -125,6 +135,7 @@ def evaluate(
             ),
             notify=lambda message: progress_console.print(message, soft_wrap=True),
             excluded=read_exclusions(tasks) if tasks.is_dir() else {},
+            cache=None if cache is None else VerdictCache(cache),
             extra=provenance(
                 None if canonical else sample_list,
                 [by_id[t] for t in sorted({s.task_id for s in sample_list}) if t in by_id],
@@ -161,6 +172,8 @@ def _print_run(console: Console, run: ScoredRun, out: Path, samples: int, canoni
         )
     if canonical:
         _report_canonical(console, run.document)
+    if run.from_cache:
+        console.print(f"{run.from_cache} of {samples} samples answered from the verdict cache")
     if not run.reused:
         console.print(f"results written to {out}", soft_wrap=True)
 

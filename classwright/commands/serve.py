@@ -1,0 +1,123 @@
+"""``classwright serve``: the verdict service over HTTP (parses options, then starts it)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from classwright.commands.common import (
+    TimeFactor,
+    TimeFloor,
+    Timeout,
+    VerdictMode,
+    reports_input_errors,
+)
+from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.scoring import Settings
+
+TasksOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--tasks",
+        help="Benchmark folder, task folder, imported ClassEval(+) folder or task record file; "
+        "repeat for several (default: benchmark/tasks).",
+        show_default=False,
+    ),
+]
+
+
+@reports_input_errors
+def serve(
+    tasks: TasksOption = None,
+    host: Annotated[
+        str, typer.Option(help="Address to bind; any but loopback needs --token-file.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to bind.")] = 8600,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
+    ] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(
+            help="Verdict cache folder (shared with `evaluate --cache`).", show_default=False
+        ),
+    ] = None,
+    cache_mb: Annotated[
+        int, typer.Option(min=1, help="Size bound of the verdict cache, in MiB.")
+    ] = 1024,
+    token_file: Annotated[
+        Path | None,
+        typer.Option(help="File holding the bearer token clients must send.", show_default=False),
+    ] = None,
+    timeout: Timeout = None,
+    time_floor: TimeFloor = 1.0,
+    time_factor: TimeFactor = 4.0,
+    memory_mb: Annotated[
+        int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
+    ] = None,
+    verdicts: Annotated[
+        VerdictMode, typer.Option(help="Default verdict mode of a request (see `evaluate`).")
+    ] = VerdictMode.two_process,
+    max_body_mb: Annotated[int, typer.Option(min=1, help="Largest request body, in MiB.")] = 16,
+    max_samples: Annotated[int, typer.Option(min=1, help="Most samples in one request.")] = 1024,
+    max_completion_kb: Annotated[
+        int, typer.Option(min=1, help="Longest completion or code of one sample, in KiB.")
+    ] = 200,
+    max_queue: Annotated[
+        int, typer.Option(min=1, help="Samples queued or running at once; beyond it, 429.")
+    ] = 4096,
+    max_client_requests: Annotated[
+        int, typer.Option(min=1, help="Requests of one client in progress at once; beyond it, 429.")
+    ] = 8,
+    drain_seconds: Annotated[
+        float, typer.Option(min=0, help="On SIGTERM, how long queued and running work may take.")
+    ] = 60.0,
+) -> None:
+    """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md)."""
+    from classwright.evaluator.service.app import ServiceConfig
+    from classwright.evaluator.service.requests import Limits
+    from classwright.evaluator.service.server import ServeOptions, read_token
+    from classwright.evaluator.service.server import serve as run_server
+    from classwright.evaluator.service.tasks import TaskSet
+
+    token = read_token(token_file, host)
+    task_set = TaskSet.load(tasks or [Path("benchmark/tasks")])
+    config = ServiceConfig(
+        tasks=task_set,
+        settings=Settings(
+            budget=TimeBudget(timeout, time_floor, time_factor),
+            memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
+            verdicts=verdicts.value,
+        ),
+        limits=Limits(
+            max_body_bytes=max_body_mb * 1024 * 1024,
+            max_samples=max_samples,
+            max_completion_chars=max_completion_kb * 1024,
+        ),
+        token=token,
+        max_queue=max_queue,
+        max_client_requests=max_client_requests,
+        drain_seconds=drain_seconds,
+    )
+    options = ServeOptions(
+        host=host,
+        port=port,
+        jobs=jobs or os.cpu_count() or 1,
+        cache=cache,
+        cache_bytes=cache_mb * 1024 * 1024,
+        graceful_seconds=drain_seconds,
+    )
+    typer.echo(
+        f"serving {len(task_set.records)} tasks on http://{host}:{port} "
+        f"({options.jobs} sandboxes at once)",
+        err=True,
+    )
+    run_server(config, options)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the CLI."""
+    app.command("serve")(serve)

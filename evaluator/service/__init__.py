@@ -1,0 +1,1 @@
+"""The verdict service: `classwright serve`."""

@@ -1,0 +1,47 @@
+"""A request's samples as scheduler items: `evaluate`'s jobs (`scoring.build_jobs`, so the code
+is extracted exactly as `evaluate` extracts it) with their verdict keys."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from classwright.evaluator import scoring
+from classwright.evaluator.service.requests import Batch
+from classwright.evaluator.service.scheduler import Item
+from classwright.evaluator.verdict_cache import verdict_key
+
+TASKS_REMEMBERED = 4096
+"""Tasks (by content) whose test ids are kept: finding them parses the test module."""
+
+
+class ItemBuilder:
+    """Builds items, finding each task's test ids once per task content."""
+
+    def __init__(self) -> None:
+        self._ids: OrderedDict[str, dict[str, tuple[str, ...]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def build(self, batch: Batch) -> list[Item]:
+        items: list[Item] = []
+        for sample in batch.samples:
+            record = sample.record
+            ids = self._ids_of(sample.record_hash)
+            # Extraction builds syntax trees, which scoring threads may be building at the same
+            # moment: it takes the same turn-taking lock (see scoring._AST_LOCK).
+            with scoring._AST_LOCK:
+                (job,) = scoring.build_jobs(
+                    [sample.sample], {record.task_id: record}, "request", ids
+                )
+            key = verdict_key(job, batch.settings, sample.record_hash)
+            items.append(Item(key, job, batch.settings, sample.record_hash))
+        return items
+
+    def _ids_of(self, record_hash: str) -> dict[str, tuple[str, ...]]:
+        """The test-id cache of one task content (inline tasks may reuse an id)."""
+        with self._lock:
+            ids = self._ids.pop(record_hash, None) or {}
+            self._ids[record_hash] = ids
+            while len(self._ids) > TASKS_REMEMBERED:
+                self._ids.popitem(last=False)
+            return ids

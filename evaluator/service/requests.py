@@ -1,0 +1,160 @@
+"""Reading a request body: samples and settings, checked field by field.
+
+Every problem is one `RequestError` naming the field (``samples[3].completion``), which the
+server answers with 400 or 422; nothing of a bad request is queued.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.samples import Sample
+from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS
+from classwright.evaluator.scoring import Settings
+from classwright.evaluator.service.tasks import TaskSet, inline_record
+from classwright.evaluator.verdict_cache import task_hash
+from classwright.schema.errors import InputError
+from classwright.schema.records import TaskRecord
+
+REWARDS = ("class", "tests")
+VERDICT_MODES = (TWO_PROCESS, IN_PROCESS)
+
+
+class RequestError(ValueError):
+    """A request the server refuses; ``status`` is 400 (not JSON, wrong shape) or 422 (a field's
+    value) or 413 (too large)."""
+
+    def __init__(self, field: str, problem: str, status: int = 422) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may hold."""
+
+    max_body_bytes: int = 16 * 1024**2
+    max_samples: int = 1024
+    max_completion_chars: int = 200_000
+    max_timeout: float = 60.0
+
+
+@dataclass(frozen=True)
+class SampleIn:
+    """One sample of a request, with the task it is judged against."""
+
+    id: str
+    sample: Sample
+    record: TaskRecord
+    record_hash: str
+
+
+@dataclass(frozen=True)
+class Batch:
+    samples: list[SampleIn]
+    settings: Settings
+    reward: str
+
+
+def read_batch(body: Any, tasks: TaskSet, base: Settings, limits: Limits) -> Batch:
+    """The samples and settings of a request body (already parsed JSON)."""
+    if not isinstance(body, dict):
+        raise RequestError("(body)", "expected a JSON object with 'samples'", 400)
+    unknown = sorted(set(body) - {"samples", "settings"})
+    if unknown:
+        raise RequestError(unknown[0], "unknown field", 422)
+    raw = body.get("samples")
+    if not isinstance(raw, list):
+        raise RequestError("samples", "expected a list of samples", 422)
+    if not raw:
+        raise RequestError("samples", "no samples", 422)
+    if len(raw) > limits.max_samples:
+        raise RequestError(
+            "samples", f"{len(raw)} samples, more than {limits.max_samples} per request", 413
+        )
+    settings, reward = _read_settings(body.get("settings"), base, limits)
+    samples = [_read_sample(v, i, tasks, limits) for i, v in enumerate(raw)]
+    return Batch(samples, settings, reward)
+
+
+def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings, str]:
+    if value is None:
+        return base, "class"
+    if not isinstance(value, dict):
+        raise RequestError("settings", "expected an object", 422)
+    unknown = sorted(set(value) - {"timeout", "verdicts", "reward"})
+    if unknown:
+        raise RequestError(f"settings.{unknown[0]}", "unknown setting", 422)
+    settings = base
+    timeout = value.get("timeout")
+    if timeout is not None:
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+            raise RequestError("settings.timeout", "expected seconds as a number", 422)
+        if not 0 < timeout <= limits.max_timeout:
+            raise RequestError(
+                "settings.timeout", f"must be > 0 and at most {limits.max_timeout:g} s", 422
+            )
+        settings = replace(settings, budget=TimeBudget(fixed=float(timeout)))
+    verdicts = value.get("verdicts")
+    if verdicts is not None:
+        if verdicts not in VERDICT_MODES:
+            raise RequestError("settings.verdicts", f"expected one of {list(VERDICT_MODES)}", 422)
+        settings = replace(settings, verdicts=verdicts)
+    reward = value.get("reward", "class")
+    if reward not in REWARDS:
+        raise RequestError("settings.reward", f"expected one of {list(REWARDS)}", 422)
+    return settings, reward
+
+
+def _read_sample(value: Any, position: int, tasks: TaskSet, limits: Limits) -> SampleIn:
+    where = f"samples[{position}]"
+    if not isinstance(value, dict):
+        raise RequestError(where, "expected an object", 422)
+    unknown = sorted(set(value) - {"id", "task_id", "task", "completion", "code"})
+    if unknown:
+        raise RequestError(f"{where}.{unknown[0]}", "unknown field", 422)
+    sample_id = value.get("id", str(position))
+    if not isinstance(sample_id, str | int) or isinstance(sample_id, bool):
+        raise RequestError(f"{where}.id", "expected a string", 422)
+    record, record_hash = _task_of(value, where, tasks)
+    completion, code = value.get("completion"), value.get("code")
+    if (completion is None) == (code is None):
+        raise RequestError(where, "give exactly one of 'completion' and 'code'", 422)
+    field, text = ("completion", completion) if code is None else ("code", code)
+    if not isinstance(text, str):
+        raise RequestError(f"{where}.{field}", "expected a string", 422)
+    if len(text) > limits.max_completion_chars:
+        raise RequestError(
+            f"{where}.{field}",
+            f"{len(text)} characters, more than {limits.max_completion_chars}",
+            413,
+        )
+    sample = Sample(record.task_id, position, text if code is None else "", code=code)
+    return SampleIn(str(sample_id), sample, record, record_hash)
+
+
+def _task_of(value: Mapping[str, Any], where: str, tasks: TaskSet) -> tuple[TaskRecord, str]:
+    inline = value.get("task")
+    if inline is not None:
+        if not isinstance(inline, dict):
+            raise RequestError(f"{where}.task", "expected a task record object", 422)
+        try:
+            record = inline_record(inline, f"{where}.task")
+        except InputError as error:
+            raise RequestError(f"{where}.task", error.message, 422) from None
+        return record, task_hash(record)
+    task_id = value.get("task_id")
+    if not isinstance(task_id, str):
+        raise RequestError(f"{where}.task_id", "expected a task id (or an inline 'task')", 422)
+    if task_id in tasks.excluded:
+        raise RequestError(
+            f"{where}.task_id", f"task {task_id!r} is excluded: {tasks.excluded[task_id]}", 422
+        )
+    known = tasks.records.get(task_id)
+    if known is None:
+        raise RequestError(f"{where}.task_id", f"unknown task id {task_id!r}", 422)
+    return known, tasks.hashes[task_id]

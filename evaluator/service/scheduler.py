@@ -1,0 +1,338 @@
+"""Between requests and the executor: a bounded queue, the cache, and one dispatcher thread.
+
+A sample is known by its verdict key (`verdict_cache.verdict_key`). Submitting a batch answers
+what the cache holds at once, joins samples to identical ones already queued or running (one
+run, every waiter answered), and queues the rest, or refuses the whole batch when the queue
+would pass its bound. The dispatcher takes queued samples in chunks of one settings, hands them
+to the executor, and answers each waiter as its result lands. A result that records a fault of
+the machinery (its sandbox worker died under it, or the executor failed) is queued again, at the
+front, up to `MAX_ATTEMPTS` times: scored again on a fresh worker, answered once.
+
+The scheduler holds no scoring logic: verdicts are the executor's, i.e. `scoring.score_job`'s.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from classwright.evaluator.executors import Executor
+from classwright.evaluator.outcome import Status, TestOutcome
+from classwright.evaluator.results import SampleResult
+from classwright.evaluator.scoring import NOT_RUN, Job, Settings, derive_test_limits
+from classwright.evaluator.service.metrics import ServiceMetrics
+from classwright.evaluator.verdict_cache import VerdictCache, cacheable, settings_part
+
+MAX_ATTEMPTS = 3
+"""Runs of one sample whose machinery failed, before its fault is its answer."""
+
+Deliver = Callable[[int, SampleResult, bool], None]
+"""(position in the batch, result, answered without running it) -> None; called once per
+position, from any thread."""
+
+
+class QueueFull(Exception):
+    """The queue cannot take the batch now; try again after ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"queue full, retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
+class ShuttingDown(Exception):
+    """The server is stopping and takes no new work."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """A sample to answer: its job, settings and verdict key (``record_hash`` names its task's
+    content, which an inline task may give a second meaning of the same id)."""
+
+    key: str
+    job: Job
+    settings: Settings
+    record_hash: str
+
+
+@dataclass
+class Handle:
+    """A submitted batch: cancelling it drops the waiting of its positions not yet answered."""
+
+    deliver: Deliver
+    waiting: set[int] = field(default_factory=set)
+    cancelled: bool = False
+
+
+@dataclass
+class _Work:
+    item: Item
+    waiters: list[tuple[Handle, int]]
+    attempts: int = 0
+
+
+class Scheduler:
+    def __init__(
+        self,
+        executor: Executor,
+        metrics: ServiceMetrics,
+        *,
+        cache: VerdictCache | None = None,
+        max_queue: int = 4096,
+        chunk: int | None = None,
+        workers: int = 1,
+    ) -> None:
+        self.executor = executor
+        self.cache = cache
+        self.metrics = metrics
+        self.max_queue = max_queue
+        self.workers = max(1, workers)
+        # A chunk ends when its slowest sample does, leaving sandboxes idle meanwhile: large
+        # enough that this tail is a small share of it, small enough that a request arriving
+        # behind it does not wait long. Cancelling stops a chunk's unstarted samples at once.
+        self.chunk = chunk or 8 * self.workers
+        self._lock = threading.Condition()
+        self._queue: deque[_Work] = deque()
+        self._work: dict[str, _Work] = {}
+        """Key -> the work queued or running under it."""
+        self._limits: dict[tuple[str, str], dict[str, float]] = {}
+        self._stopping = False
+        self._drain_until: float | None = None
+        self._seconds_per_sample = 1.0
+        self._thread = threading.Thread(target=self._run, name="classwright-dispatch", daemon=True)
+        self._thread.start()
+
+    # -- the request side -------------------------------------------------------------------
+
+    def submit(self, items: Sequence[Item], deliver: Deliver) -> Handle:
+        """Queue ``items`` (one per position) and return their handle; cached ones are answered
+        before this returns. Raises `QueueFull` or `ShuttingDown` without queueing anything."""
+        handle = Handle(deliver, set(range(len(items))))
+        cached = {
+            position: result
+            for position, item in enumerate(items)
+            if (result := self._cached(item)) is not None
+        }
+        answers: list[tuple[int, SampleResult]] = []
+        with self._lock:
+            if self._stopping:
+                raise ShuttingDown
+            new_keys = {i.key for p, i in enumerate(items) if p not in cached} - set(self._work)
+            if new_keys and len(self._work) + len(new_keys) > self.max_queue:
+                raise QueueFull(self._retry_after())
+            for position, item in enumerate(items):
+                if position in cached:
+                    answers.append((position, cached[position]))
+                    continue
+                work = self._work.get(item.key)
+                if work is None:
+                    work = self._work[item.key] = _Work(item, [])
+                    self._queue.append(work)
+                else:
+                    # Identical content queued or running already: one run answers both.
+                    self.metrics.cache_hits.inc()
+                work.waiters.append((handle, position))
+            self.metrics.queue_depth.set(len(self._queue))
+            self._lock.notify_all()
+        for position, result in answers:
+            self._answer(handle, position, result, True)
+        return handle
+
+    def cancel(self, handle: Handle) -> None:
+        """Forget ``handle``'s waiting positions; work nobody waits for is not started."""
+        with self._lock:
+            handle.cancelled = True
+            handle.waiting.clear()
+
+    def queued(self) -> int:
+        """Samples waiting for a sandbox."""
+        with self._lock:
+            return len(self._queue)
+
+    def in_progress(self) -> int:
+        """Samples queued or running: what the queue bound counts."""
+        with self._lock:
+            return len(self._work)
+
+    def _cached(self, item: Item) -> SampleResult | None:
+        if self.cache is None:
+            return None
+        sample = item.job.sample
+        result = self.cache.get(item.key, sample.task_id, sample.index)
+        if result is not None:
+            self.metrics.cache_hits.inc()
+        return result
+
+    def _retry_after(self) -> int:
+        """Seconds until about a chunk's worth of the queue has gone."""
+        per_second = self.workers / max(self._seconds_per_sample, 0.05)
+        return max(1, min(60, round(self.chunk / per_second)))
+
+    def _answer(self, handle: Handle, position: int, result: SampleResult, cached: bool) -> None:
+        with self._lock:
+            if position not in handle.waiting:
+                return  # cancelled, or answered already: never twice
+            handle.waiting.discard(position)
+        self.metrics.answered("cache" if cached else "scored")
+        handle.deliver(position, result, cached)
+
+    # -- the dispatcher ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while not self._queue and not self._stopping:
+                    self._lock.wait()
+                if not self._queue:
+                    return
+                chunk = self._take_chunk()
+                self.metrics.queue_depth.set(len(self._queue))
+            if chunk:
+                self._score(chunk)
+
+    def _take_chunk(self) -> list[_Work]:
+        """Up to `chunk` queued works of the first one's settings whose somebody still waits
+        for, one meaning per task id (under the lock)."""
+        chunk: list[_Work] = []
+        skipped: list[_Work] = []
+        meaning: dict[str, str] = {}
+        first: list[object] | None = None
+        while self._queue and len(chunk) < self.chunk:
+            work = self._queue.popleft()
+            if not self._live(work):
+                del self._work[work.item.key]
+                continue
+            item = work.item
+            part = settings_part(item.settings)
+            task_id = item.job.record.task_id
+            if first is None:
+                first = part
+            if part != first or meaning.setdefault(task_id, item.record_hash) != item.record_hash:
+                skipped.append(work)
+                continue
+            chunk.append(work)
+        self._queue.extendleft(reversed(skipped))
+        return chunk
+
+    def _live(self, work: _Work) -> bool:
+        work.waiters = [(h, p) for h, p in work.waiters if p in h.waiting]
+        return bool(work.waiters)
+
+    def _score(self, chunk: list[_Work]) -> None:
+        started = time.monotonic()
+        settings = chunk[0].item.settings
+        jobs = [w.item.job for w in chunk]
+        done: set[int] = set()
+        try:
+            settings = self._with_limits(chunk, settings)
+            scoring = self.executor.score(jobs, settings)
+            self.metrics.set_busy(len(chunk))
+            try:
+                for position, result in scoring:
+                    done.add(position)
+                    self.metrics.set_busy(len(chunk) - len(done))
+                    self._finish(chunk[position], result)
+                    if self._abandoned(chunk, done):
+                        break
+            finally:
+                scoring.close()
+        except Exception as exc:
+            # The executor itself failed (not one sample): its unanswered samples go again.
+            reason = f"internal error: {type(exc).__name__}: {exc}"
+            for position, work in enumerate(chunk):
+                if position not in done:
+                    self._finish(work, _machinery_fault(work.item.job, settings, reason))
+                    done.add(position)
+        self.metrics.set_busy(0)
+        for position, work in enumerate(chunk):
+            if position not in done:  # cancelled or cut off by the end of a drain
+                with self._lock:
+                    self._work.pop(work.item.key, None)
+        if done:
+            elapsed = (time.monotonic() - started) * self.workers / len(done)
+            self._seconds_per_sample = 0.8 * self._seconds_per_sample + 0.2 * elapsed
+
+    def _with_limits(self, chunk: list[_Work], settings: Settings) -> Settings:
+        """``settings`` with the derived per-test limits of every task of the chunk, each
+        measured once per task content and budget (`scoring.derive_test_limits`)."""
+        if not settings.budget.derived:
+            return settings
+        budget = repr(settings_part(settings))
+        unmeasured = {
+            w.item.record_hash: w.item.job
+            for w in chunk
+            if (w.item.record_hash, budget) not in self._limits
+        }
+        if unmeasured:
+            measured = derive_test_limits(list(unmeasured.values()), settings)
+            for record_hash, job in unmeasured.items():
+                self._limits[(record_hash, budget)] = dict(measured.test_limits[job.record.task_id])
+        limits = {
+            w.item.job.record.task_id: self._limits[(w.item.record_hash, budget)] for w in chunk
+        }
+        return replace(settings, test_limits=limits)
+
+    def _finish(self, work: _Work, result: SampleResult) -> None:
+        """Answer every waiter of ``work`` with ``result``, or queue it again after a fault."""
+        if not cacheable(result) and work.attempts + 1 < MAX_ATTEMPTS:
+            work.attempts += 1
+            self.metrics.replaced.inc()
+            with self._lock:
+                self._queue.appendleft(work)
+                self._lock.notify_all()
+            return
+        if self.cache is not None and cacheable(result):
+            self.cache.put(work.item.key, result)
+        with self._lock:
+            self._work.pop(work.item.key, None)
+            waiters = list(work.waiters)
+        for handle, position in waiters:
+            self._answer(handle, position, result, False)
+
+    def _abandoned(self, chunk: list[_Work], done: set[int]) -> bool:
+        """True when nobody waits for the chunk's unfinished samples any more, or a drain's
+        time is up: closing the executor's iterator then cancels what has not started."""
+        if self._drain_until is not None and time.monotonic() > self._drain_until:
+            return True
+        with self._lock:
+            return not any(self._live(w) for p, w in enumerate(chunk) if p not in done)
+
+    # -- stopping ---------------------------------------------------------------------------
+
+    def drain(self, seconds: float) -> None:
+        """Take no new work, finish what is queued or running for at most ``seconds``, stop."""
+        with self._lock:
+            self._stopping = True
+            self._drain_until = time.monotonic() + seconds
+            self._lock.notify_all()
+        self._thread.join(timeout=seconds + 5)
+        with self._lock:
+            self._queue.clear()
+            self._work.clear()
+
+    def close(self) -> None:
+        self.drain(0)
+        self.executor.close()
+
+
+def _machinery_fault(job: Job, settings: Settings, reason: str) -> SampleResult:
+    """A sample the machinery could not score: every test an InternalError with the reason
+    (the same record `scoring.score_job` makes when a sandbox run raises)."""
+    tests = {t: TestOutcome(Status.ERROR, "InternalError", reason) for t in job.test_ids}
+    return SampleResult(
+        task_id=job.sample.task_id,
+        index=job.sample.index,
+        passed=False,
+        tests=tests,
+        isolation=NOT_RUN,
+        load_error=reason,
+        extraction=job.extraction.method,
+        parses=job.extraction.parses,
+        shape=None,
+        dependencies=None,
+        seconds=0.0,
+        code_hash=job.code_hash,
+        verdicts=settings.verdicts,
+    )

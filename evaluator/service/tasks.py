@@ -1,0 +1,74 @@
+"""The tasks a server judges against: loaded from folders the way `classwright evaluate` loads
+them (a ClassEval+ import's ``excluded.toml`` included), each with its content hash."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from classwright.evaluator.scoring import test_ids_of
+from classwright.evaluator.verdict_cache import task_hash
+from classwright.schema.errors import InputError
+from classwright.schema.exclusions import read_exclusions
+from classwright.schema.records import TaskRecord
+from classwright.schema.validation import validate
+
+
+def load_task_records(path: Path) -> list[TaskRecord]:
+    """Tasks from a benchmark folder, a single task folder or a record file (as `evaluate`)."""
+    if path.is_dir():
+        from classwright.authoring.taskdir import load_tasks
+
+        return load_tasks(path)
+    if not path.exists():
+        raise InputError(path, "no such file or folder")
+    from classwright.schema.io import load_records
+
+    return load_records(path)
+
+
+@dataclass
+class TaskSet:
+    """Task id -> record, with the content hash of each and the ids left out on purpose."""
+
+    records: dict[str, TaskRecord] = field(default_factory=dict)
+    hashes: dict[str, str] = field(default_factory=dict)
+    excluded: dict[str, str] = field(default_factory=dict)
+    """Task id -> reason, from ``excluded.toml``: a sample of such a task is refused."""
+
+    @classmethod
+    def load(cls, paths: Sequence[Path]) -> TaskSet:
+        """The tasks of every path; a task id found in two of them is bad input."""
+        tasks = cls()
+        for path in paths:
+            for record in load_task_records(path):
+                if record.task_id in tasks.records:
+                    raise InputError(path, f"task id {record.task_id!r} is also in another --tasks")
+                tasks.add(record)
+            if path.is_dir():
+                tasks.excluded.update(read_exclusions(path))
+        return tasks
+
+    def add(self, record: TaskRecord) -> None:
+        self.records[record.task_id] = record
+        self.hashes[record.task_id] = task_hash(record)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """What ``GET /v1/tasks`` lists."""
+        return [
+            {
+                "task_id": r.task_id,
+                "class_name": r.class_name,
+                "tests": len(test_ids_of(r)),
+                "hash": self.hashes[r.task_id],
+            }
+            for r in sorted(self.records.values(), key=lambda r: r.task_id)
+        ]
+
+
+def inline_record(value: Mapping[str, Any], where: str) -> TaskRecord:
+    """A task record sent with a sample, checked against the interchange schema."""
+    validate("task", dict(value), "request", where)
+    return TaskRecord.from_dict(dict(value))

@@ -1,0 +1,87 @@
+"""A scored sample as the service answers it, and a batch's answers as they come in."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.results import SampleResult
+from classwright.evaluator.service.requests import Batch
+
+
+def describe_budget(budget: TimeBudget) -> str:
+    """``fixed 5 s`` or ``derived: max(1 s, 4 x canonical)``."""
+    if budget.fixed is not None:
+        return f"fixed {budget.fixed:g} s"
+    return f"derived: max({budget.floor:g} s, {budget.factor:g} x canonical)"
+
+
+def verdict_json(
+    batch: Batch, position: int, result: SampleResult, key: str, cached: bool
+) -> dict[str, Any]:
+    """The answer for one sample: `evaluate`'s verdict, its reward, and what decided it."""
+    sample = batch.samples[position]
+    total = len(result.tests)
+    passed_tests = sum(o.passed for o in result.tests.values())
+    if batch.reward == "tests":
+        reward = passed_tests / total if total else 0.0
+    else:
+        reward = 1.0 if result.passed else 0.0
+    return {
+        "id": sample.id,
+        "task_id": sample.record.task_id,
+        "passed": result.passed,
+        "tests_passed": passed_tests,
+        "tests_total": total,
+        "reward": reward,
+        "tests": {t: o.status.value for t, o in sorted(result.tests.items())},
+        "error": result.load_error,
+        "isolation": result.isolation,
+        "verdicts": result.verdicts,
+        "time_budget": describe_budget(batch.settings.budget),
+        "key": key,
+        "cached": cached,
+    }
+
+
+class Answers:
+    """The answers of one batch, filled in from any thread as results land; read on the event
+    loop in input order (`results`) or in finishing order (`finished`)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, batch: Batch, keys: list[str]) -> None:
+        self.loop = loop
+        self.batch = batch
+        self.keys = keys
+        self.results: list[dict[str, Any] | None] = [None] * len(keys)
+        self.finished: list[int] = []
+        self._tick: asyncio.Future[None] = loop.create_future()
+
+    @property
+    def total(self) -> int:
+        return len(self.keys)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.finished) == self.total
+
+    def deliver(self, position: int, result: SampleResult, cached: bool) -> None:
+        """Called once per position by the scheduler, from whichever thread has the result."""
+        answer = verdict_json(self.batch, position, result, self.keys[position], cached)
+        # A stopped event loop refuses the call: nobody is left to read the answer.
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._store, position, answer)
+
+    def _store(self, position: int, answer: dict[str, Any]) -> None:
+        self.results[position] = answer
+        self.finished.append(position)
+        tick, self._tick = self._tick, self.loop.create_future()
+        tick.set_result(None)
+
+    async def wait_beyond(self, count: int, timeout: float | None = None) -> None:
+        """Return once more than ``count`` answers are in (or all are, or ``timeout`` passed)."""
+        if len(self.finished) > count or self.complete:
+            return
+        # asyncio.wait leaves the shared future alone when this waiter is cancelled.
+        await asyncio.wait([self._tick], timeout=timeout)

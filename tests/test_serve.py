@@ -1,0 +1,522 @@
+"""`classwright serve`: a real server on 127.0.0.1 with the real sandbox answers as `evaluate` does,
+refuses bad and excess requests in one line, survives hostile samples and lost workers, drains on
+SIGTERM; the client batches and retries."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from serving import Server
+
+from classwright.authoring.taskdir import load_tasks
+from classwright.client import Client, ServiceError
+from classwright.evaluator.run import score_run
+from classwright.evaluator.samples import Sample, load_samples
+from classwright.evaluator.verdict_cache import VerdictCache
+from classwright.schema.io import dump_records, load_records
+from classwright.schema.records import TaskRecord
+
+REPO = Path(__file__).resolve().parents[1]
+BUNDLED_TASKS = REPO / "benchmark" / "tasks"
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+SLOW = {"timeout": 10}
+"""Fixed limits for the slowed samples: no canonical measurement, no test near its limit."""
+
+
+@pytest.fixture(scope="module")
+def bundled() -> list[TaskRecord]:
+    return sorted(load_tasks(BUNDLED_TASKS), key=lambda r: r.task_id)
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("verdict-cache")
+
+
+@pytest.fixture(scope="module")
+def server(
+    tmp_path_factory: pytest.TempPathFactory, cache_dir: Path, bundled: list[TaskRecord]
+) -> Iterator[Server]:
+    """The bundled tasks (as a record file, which loads in a moment where the folder's sources
+    are parsed; tests/test_serve_requests.py loads folders), two sandboxes, a verdict cache."""
+    folder = tmp_path_factory.mktemp("serve")
+    dump_records(bundled, folder / "bundled.jsonl", fmt="jsonl")
+    args = ["--tasks", str(folder / "bundled.jsonl"), "--jobs", "2", "--cache", str(cache_dir)]
+    running = Server(args, folder / "server.log")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def two_tasks(tmp_path_factory: pytest.TempPathFactory, bundled: list[TaskRecord]) -> Path:
+    """A task file of two bundled tasks: servers that start in a moment."""
+    path = tmp_path_factory.mktemp("tasks") / "two.jsonl"
+    dump_records(bundled[:2], path, fmt="jsonl")
+    return path
+
+
+def _small_server(tmp_path: Path, two_tasks: Path, *extra: str) -> Server:
+    return Server(["--tasks", str(two_tasks), "--jobs", "1", *extra], tmp_path / "server.log")
+
+
+def _slow(record: TaskRecord, seconds: float, tag: str = "") -> str:
+    """The canonical solution, with every construction taking ``seconds``: correct, but slow."""
+    return f"import time as _time  # {tag}\n" + record.solution_code.replace(
+        "    def __init__(self",
+        f"    def __init__(self, *_a, **_k):\n        _time.sleep({seconds})\n"
+        "        self._real_init(*_a, **_k)\n\n    def _real_init(self",
+        1,
+    )
+
+
+def _metric(server: Server, name: str) -> float:
+    text = httpx.get(f"{server.url}/metrics").text
+    total = 0.0
+    for line in text.splitlines():
+        if line.startswith(name) and not line.startswith("#"):
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+def _statuses(document: dict[str, Any]) -> dict[tuple[str, int], tuple[bool, dict[str, str]]]:
+    return {
+        (s["task_id"], s["index"]): (s["passed"], {t: v["status"] for t, v in s["tests"].items()})
+        for task in document["tasks"].values()
+        for s in task["samples"]
+    }
+
+
+def test_canonical_passes_skeleton_fails_as_in_evaluate(
+    server: Server, bundled: list[TaskRecord], tmp_path: Path
+) -> None:
+    records = bundled[:4]
+    samples = [Sample(r.task_id, i, "", code=r.solution_code) for i, r in enumerate(records)]
+    samples += [
+        Sample(r.task_id, 10 + i, f"```python\n{r.skeleton}\n```") for i, r in enumerate(records)
+    ]
+    with Client(server.url, batch_size=3) as client:
+        verdicts = client.verdicts(
+            [
+                {"id": f"{s.task_id}#{s.index}", "task_id": s.task_id, "code": s.code}
+                if s.code is not None
+                else {
+                    "id": f"{s.task_id}#{s.index}",
+                    "task_id": s.task_id,
+                    "completion": s.completion,
+                }
+                for s in samples
+            ]
+        )
+    assert [v.id for v in verdicts] == [f"{s.task_id}#{s.index}" for s in samples]
+    assert [v.passed for v in verdicts] == [True] * 4 + [False] * 4
+    assert all(v.reward == float(v.passed) for v in verdicts)
+    assert all(v.verdicts == "two-process" and len(v.key) == 64 for v in verdicts)
+    run = score_run(samples, {r.task_id: r for r in records}, tmp_path / "results.json", jobs=2)
+    expected = _statuses(run.document)
+    for sample, verdict in zip(samples, verdicts, strict=True):
+        passed, tests = expected[(sample.task_id, sample.index)]
+        assert (verdict.passed, verdict.tests) == (passed, tests), verdict.id
+        assert verdict.tests_total == len(tests)
+
+
+def test_chatgpt_verdicts_equal_evaluate(
+    classeval_output: Any, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A deterministic tenth of ChatGPT_100_c_t0.json (every tenth task: 10 samples), to keep
+    the run short; benchmarks/serve_load.py compares whole files."""
+    output = classeval_output("ChatGPT_100_c_t0.json")
+    records = {r.task_id: r for r in load_records(output)}
+    samples = [s for s in load_samples(output) if int(s.task_id.rsplit("_", 1)[1]) % 10 == 0]
+    run = score_run(samples, records, tmp_path / "results.json", jobs=2)
+    expected = _statuses(run.document)
+    log = tmp_path_factory.mktemp("serve-classeval") / "server.log"
+    running = Server(["--tasks", str(output), "--jobs", "2"], log)
+    try:
+        with Client(running.url) as client:
+            verdicts = client.verdicts(
+                [
+                    {"id": s.task_id, "task_id": s.task_id, "completion": s.completion}
+                    for s in samples
+                ]
+            )
+    finally:
+        running.stop()
+    got = {(v.task_id, 0): (v.passed, v.tests) for v in verdicts}
+    assert got == expected
+    passes = sum(p for p, _ in got.values())
+    assert 0 < passes < len(samples)  # both kinds of verdict are compared
+
+
+def test_cache_answers_within_and_across_batches_and_evaluate_shares_it(
+    server: Server, bundled: list[TaskRecord], cache_dir: Path, tmp_path: Path
+) -> None:
+    record = bundled[5]
+    fresh = record.solution_code + "\n# a variant no other test sends\n"
+    broken = fresh.replace("return", "return None or", 1)
+    samples = [
+        {"id": "a", "task_id": record.task_id, "code": fresh},
+        {"id": "b", "task_id": record.task_id, "code": fresh},
+        {"id": "c", "task_id": record.task_id, "code": broken},
+    ]
+    hits = _metric(server, "classwright_cache_hits_total")
+    with Client(server.url) as client:
+        first = client.verdicts(samples)
+        # Within the batch, b waited for a's run: one hit, and the same verdict.
+        assert _metric(server, "classwright_cache_hits_total") == hits + 1
+        assert first[0].key == first[1].key != first[2].key
+        assert (first[0].passed, first[0].tests) == (first[1].passed, first[1].tests)
+        second = client.verdicts(samples)
+    assert [v.cached for v in first] == [False, False, False]
+    assert [v.cached for v in second] == [True, True, True]
+    assert [(v.id, v.passed, v.tests, v.key) for v in second] == [
+        (v.id, v.passed, v.tests, v.key) for v in first
+    ]
+    # `evaluate --cache` reads the same cache: the samples are not run again.
+    as_samples = [Sample(record.task_id, i, "", code=s["code"]) for i, s in enumerate(samples)]
+    run = score_run(
+        as_samples,
+        {record.task_id: record},
+        tmp_path / "results.json",
+        jobs=1,
+        cache=VerdictCache(cache_dir),
+    )
+    assert run.from_cache == 3
+    assert [p for p, _ in _statuses(run.document).values()] == [v.passed for v in first]
+
+
+def test_asynchronous_job_streams_results(server: Server, bundled: list[TaskRecord]) -> None:
+    record = bundled[1]
+    body = {
+        "samples": [
+            {"id": "good", "task_id": record.task_id, "code": record.solution_code},
+            {"id": "empty", "task_id": record.task_id, "completion": "no code here"},
+        ],
+        "settings": {"reward": "tests"},
+    }
+    created = httpx.post(f"{server.url}/v1/jobs", json=body)
+    assert created.status_code == 202
+    job = created.json()["id"]
+    with httpx.stream("GET", f"{server.url}/v1/jobs/{job}/results", timeout=300) as stream:
+        lines = [json.loads(line) for line in stream.iter_lines() if line]
+    assert sorted(r["id"] for r in lines) == ["empty", "good"]
+    by_id = {r["id"]: r for r in lines}
+    assert by_id["good"]["reward"] == 1.0 and by_id["empty"]["reward"] == 0.0
+    status = httpx.get(f"{server.url}/v1/jobs/{job}").json()
+    assert status["complete"] and status["done"] == 2
+    assert [r["id"] for r in status["results"]] == ["good", "empty"]
+    assert httpx.get(f"{server.url}/v1/jobs/nope").status_code == 404
+    metrics = httpx.get(f"{server.url}/metrics").text
+    for name in (
+        "classwright_queue_depth",
+        "classwright_verdicts_per_second",
+        "classwright_request_seconds_bucket",
+        "classwright_cache_hits_total",
+        'classwright_sandbox_workers{state="idle"}',
+        "classwright_sandbox_workers_replaced_total",
+    ):
+        assert name in metrics
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "field"),
+    [
+        (b"{not json", 400, "(body)"),
+        (b'{"samples": []}', 422, "samples"),
+        (
+            b'{"samples": [{"id": "x", "task_id": "nope", "code": "pass"}]}',
+            422,
+            "samples[0].task_id",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a", "completion": "b"}]}',
+            422,
+            "samples[0]",
+        ),
+        (b'{"samples": [{"id": "x", "task_id": "T", "code": 3}]}', 422, "samples[0].code"),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], "settings": {"reward": "x"}}',
+            422,
+            "settings.reward",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], "settings": {"timeout": -1}}',
+            422,
+            "settings.timeout",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task": {"task_id": "T"}, "code": "a"}]}',
+            422,
+            "samples[0].task",
+        ),
+    ],
+)
+def test_malformed_request_is_refused_naming_the_field(
+    server: Server, bundled: list[TaskRecord], body: bytes, status: int, field: str
+) -> None:
+    body = body.replace(b'"T"', json.dumps(bundled[0].task_id).encode())
+    answer = httpx.post(f"{server.url}/v1/verdicts", content=body)
+    assert answer.status_code == status
+    error = answer.json()["error"]
+    assert error.startswith(f"{field}: ") and "\n" not in error
+
+
+def test_oversized_requests_are_refused(server: Server, bundled: list[TaskRecord]) -> None:
+    task_id = bundled[0].task_id
+    huge = {"samples": [{"id": "x", "task_id": task_id, "completion": "x" * 300_000}]}
+    answer = httpx.post(f"{server.url}/v1/verdicts", json=huge)
+    assert answer.status_code == 413
+    assert answer.json()["error"].startswith("samples[0].completion: 300000 characters")
+    many = {"samples": [{"id": str(i), "task_id": task_id, "code": "x"} for i in range(1025)]}
+    answer = httpx.post(f"{server.url}/v1/verdicts", json=many)
+    assert answer.status_code == 413 and answer.json()["error"].startswith("samples: 1025")
+    body = b'{"samples": [' + b" " * (17 * 1024 * 1024) + b"]}"
+    answer = httpx.post(f"{server.url}/v1/verdicts", content=body, timeout=60)
+    assert answer.status_code == 413 and answer.json()["error"].startswith("(body): ")
+    # The server still answers.
+    ok = httpx.post(
+        f"{server.url}/v1/verdicts",
+        json={"samples": [{"id": "x", "task_id": task_id, "code": bundled[0].solution_code}]},
+        timeout=300,
+    )
+    assert ok.status_code == 200 and ok.json()["results"][0]["passed"] is True
+
+
+def _wallet_record() -> dict[str, Any]:
+    honest = (HOSTILE / "honest.py").read_text()
+    tests = (HOSTILE / "task_tests.py").read_text()
+    return {
+        "task_id": "Wallet",
+        "skeleton": honest,
+        "test": tests,
+        "solution_code": honest,
+        "import_statement": [],
+        "class_description": "A wallet.",
+        "class_name": "Wallet",
+        "test_classes": ["WalletTestDeposit", "WalletTestWithdraw"],
+        "class_constructor": "",
+        "fields": ["self.balance"],
+        "methods_info": [],
+    }
+
+
+# Tricks that only a private filesystem (and network) stop, as in tests/test_sandbox_hostile.py.
+NOT_STOPPED_BY = {
+    "unshare": {"read_canonical", "write_outside", "find_answer_key"},
+    "rlimits-only": {"read_canonical", "write_outside", "open_socket", "find_answer_key"},
+}
+
+
+def test_hostile_samples_fail_and_the_server_answers_after(server: Server) -> None:
+    task = _wallet_record()
+    names = sorted(p.stem for p in HOSTILE.glob("*.py") if p.stem not in ("honest", "task_tests"))
+
+    def source(name: str) -> str:
+        return (
+            (HOSTILE / f"{name}.py")
+            .read_text()
+            .replace("__REPO_ROOT__", str(REPO))
+            .replace("__CANONICAL__", str(HOSTILE / "honest.py"))
+            .replace("__PORT__", "9")
+            .replace("__MARKER__", "classwright-serve-hostile-marker")
+        )
+
+    samples = [{"id": n, "task": task, "code": source(n)} for n in names]
+    with Client(server.url, batch_size=8) as client:
+        verdicts = client.verdicts(samples, settings={"timeout": 2})
+        honest = client.verdicts(
+            [{"id": "honest", "task": task, "code": (HOSTILE / "honest.py").read_text()}]
+        )
+    assert [v.id for v in verdicts] == names
+    isolation = verdicts[0].isolation
+    credited = [v.id for v in verdicts if v.passed]
+    assert set(credited) <= NOT_STOPPED_BY.get(isolation, set()), credited
+    assert honest[0].passed and honest[0].tests_passed == honest[0].tests_total == 4
+    assert httpx.get(f"{server.url}/healthz").json()["status"] == "ok"
+
+
+def test_non_loopback_bind_without_token_refuses_to_start(tmp_path: Path) -> None:
+    executable = Path(sys.executable).with_name("classwright")
+    done = subprocess.run(
+        [str(executable), "serve", "--host", "0.0.0.0", "--port", "1", "--tasks", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--token-file" in lines[0]
+
+
+def test_token_is_required_when_set(tmp_path: Path, two_tasks: Path) -> None:
+    token_file = tmp_path / "token"
+    token_file.write_text("s3cret-token-of-enough-length\n")
+    running = _small_server(tmp_path, two_tasks, "--token-file", str(token_file))
+    try:
+        assert httpx.get(f"{running.url}/v1/tasks").status_code == 401
+        wrong = {"Authorization": "Bearer s3cret-token-of-enough-lengtX"}
+        assert httpx.get(f"{running.url}/v1/tasks", headers=wrong).status_code == 401
+        with Client(running.url, token="s3cret-token-of-enough-length") as client:
+            assert len(client.tasks()) == 2
+        with Client(running.url, retries=0) as client, pytest.raises(ServiceError) as refused:
+            client.tasks()
+        assert refused.value.status == 401
+        assert httpx.get(f"{running.url}/healthz").status_code == 200
+    finally:
+        running.stop()
+
+
+def test_full_queue_answers_429_and_the_client_retries(
+    tmp_path: Path, two_tasks: Path, bundled: list[TaskRecord]
+) -> None:
+    record = bundled[0]
+    running = _small_server(tmp_path, two_tasks, "--max-queue", "2")
+    held: list[Any] = []
+    try:
+        hold = threading.Thread(
+            target=lambda: held.extend(
+                Client(running.url).verdicts(
+                    [
+                        {
+                            "id": f"slow{i}",
+                            "task_id": record.task_id,
+                            "code": _slow(record, 0.05, str(i)),
+                        }
+                        for i in range(2)
+                    ],
+                    settings=SLOW,
+                )
+            )
+        )
+        hold.start()
+        deadline = time.monotonic() + 60
+        while _metric(running, 'classwright_sandbox_workers{state="busy"}') < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        extra = {"samples": [{"id": "x", "task_id": record.task_id, "code": record.solution_code}]}
+        refused = httpx.post(f"{running.url}/v1/verdicts", json=extra)
+        assert refused.status_code == 429
+        assert int(refused.headers["Retry-After"]) >= 1
+        with Client(running.url) as client:
+            (verdict,) = client.verdicts(extra["samples"])
+        assert verdict.passed
+        assert _metric(running, 'classwright_requests_rejected_total{reason="queue_full"}') >= 2
+        hold.join(timeout=300)
+        assert [v.passed for v in held] == [True, True]
+    finally:
+        running.stop()
+
+
+def test_killed_sandbox_worker_is_replaced_and_the_sample_scored(
+    tmp_path: Path, two_tasks: Path, bundled: list[TaskRecord]
+) -> None:
+    record = bundled[0]
+    running = _small_server(tmp_path, two_tasks)
+    answers: list[Any] = []
+    try:
+        sample = {"id": "slow", "task_id": record.task_id, "code": _slow(record, 0.1)}
+        worker = threading.Thread(
+            target=lambda: answers.extend(Client(running.url).verdicts([sample], settings=SLOW))
+        )
+        worker.start()
+        deadline = time.monotonic() + 60
+        while not running.children():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(1.0)  # well into the sample's tests
+        killed = running.children()
+        assert killed
+        for pid in killed:
+            subprocess.run(["kill", "-9", str(pid)], check=False)
+        worker.join(timeout=300)
+        assert [(v.id, v.passed, v.tests_passed) for v in answers] == [
+            ("slow", True, answers[0].tests_total)
+        ]
+        # The worker that scored the rest is a new one, kept warm for the next sample.
+        replacements = running.children()
+        assert replacements and not set(killed) & set(replacements)
+    finally:
+        running.stop()
+
+
+def test_sigterm_finishes_work_in_progress_then_exits(
+    tmp_path: Path, two_tasks: Path, bundled: list[TaskRecord]
+) -> None:
+    record = bundled[0]
+    running = _small_server(tmp_path, two_tasks, "--drain-seconds", "120")
+    answers: list[Any] = []
+    sample = {"id": "slow", "task_id": record.task_id, "code": _slow(record, 0.05)}
+    worker = threading.Thread(
+        target=lambda: answers.extend(
+            Client(running.url, retries=0).verdicts([sample], settings=SLOW)
+        )
+    )
+    worker.start()
+    deadline = time.monotonic() + 60
+    while _metric(running, 'classwright_sandbox_workers{state="busy"}') < 1:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    code = running.stop(timeout=150)
+    worker.join(timeout=10)
+    # uvicorn ends by raising the signal it caught again, after its graceful shutdown.
+    assert code in (0, -signal.SIGTERM), running.log()
+    assert "Traceback" not in running.log()
+    assert [(v.id, v.passed) for v in answers] == [("slow", True)]
+    with pytest.raises(httpx.TransportError):
+        httpx.get(f"{running.url}/healthz")
+
+
+def test_client_that_disconnects_cancels_its_work(
+    tmp_path: Path, two_tasks: Path, bundled: list[TaskRecord]
+) -> None:
+    record = bundled[0]
+    running = _small_server(tmp_path, two_tasks)
+    try:
+        samples = [
+            {"id": str(i), "task_id": record.task_id, "code": _slow(record, 0.05, str(i))}
+            for i in range(8)
+        ]
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(
+                f"{running.url}/v1/verdicts",
+                json={"samples": samples, "settings": SLOW},
+                timeout=httpx.Timeout(30, read=3),
+            )
+        deadline = time.monotonic() + 120
+        while httpx.get(f"{running.url}/healthz").json()["in_progress"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        scored = _metric(running, 'classwright_verdicts_total{source="scored"}')
+        # What had started finished; the rest of the eight never ran.
+        assert scored < len(samples)
+        with Client(running.url) as client:
+            (verdict,) = client.verdicts(
+                [{"id": "after", "task_id": record.task_id, "code": record.solution_code}]
+            )
+        assert verdict.passed
+        assert _metric(running, 'classwright_verdicts_total{source="scored"}') == scored + 1
+    finally:
+        running.stop()
+
+
+def test_client_imports_nothing_heavy() -> None:
+    probe = (
+        "import sys, classwright.client\n"
+        "heavy = ('libcst', 'classwright.evaluator', 'classwright.authoring', 'starlette',"
+        " 'uvicorn', 'numpy')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)))\n"
+        "print('httpx' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd="/", timeout=120
+    )
+    assert done.stdout.split() == ["[]", "True"], done.stderr
