@@ -169,3 +169,32 @@ def test_importing_the_rewards_loads_no_scoring_machinery() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.fixture(scope="module")
+def verdict_service(wallet_tasks: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live `classwright serve` on 127.0.0.1 holding the Wallet task."""
+    from serving import Server
+
+    folder = tmp_path_factory.mktemp("serve")
+    running = Server(["--tasks", str(wallet_tasks), "--jobs", "1"], folder / "server.log")
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
+def test_rewards_through_a_live_verdict_service(
+    task_id: str, verdict_service: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers, expected = completions()
+    # No tasks on this side: every verdict has to come from the service.
+    monkeypatch.setenv("CLASSWRIGHT_TASKS", "/nonexistent")
+    monkeypatch.setenv("CLASSWRIGHT_URL", verdict_service)
+    ids = [task_id] * len(answers)
+    assert score_completions(ids, answers) == expected
+    assert compute_score_batch(["classwright"] * len(answers), answers, ids) == expected
+    assert classwright_reward(["p"] * len(answers), answers, task_id=ids) == expected
+    half = fenced(HOSTILE / "honest.py").replace("return True", "return False")
+    [share] = score_completions([task_id], [half], reward="tests")
+    assert 0.0 < share < 1.0

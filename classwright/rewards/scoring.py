@@ -49,13 +49,14 @@ def score_completions(
 def _served(
     url: str, task_ids: Sequence[str], completions: Sequence[str], reward: str
 ) -> list[float]:
-    from classwright.client import Client  # type: ignore[import-not-found,unused-ignore]
+    from classwright.client import Client
 
     samples = [
         {"id": str(i), "task_id": t, "completion": c}
         for i, (t, c) in enumerate(zip(task_ids, completions, strict=True))
     ]
-    verdicts = Client(url).verdicts(samples, {"reward": reward})
+    with Client(url) as client:
+        verdicts = client.verdicts(samples, {"reward": reward})
     by_id = {str(v.id): v for v in verdicts}
     return [float(by_id[s["id"]].reward) for s in samples]
 
