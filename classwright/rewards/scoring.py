@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,14 +73,14 @@ def _scored_here(
     from classwright.evaluator.samples import Sample
     from classwright.evaluator.scoring import build_jobs
 
-    source = _task_source(tasks)
-    records = _records(str(source))
+    source = task_source(tasks)
+    records = task_records(str(source))
     samples = [
         Sample(task_id, index, completion)
         for index, (task_id, completion) in enumerate(zip(task_ids, completions, strict=True))
     ]
     jobs = build_jobs(samples, records, "<completions>")
-    settings = _settings(str(source), tuple(sorted({s.task_id for s in samples})))
+    settings = settings_for(str(source), tuple(sorted({s.task_id for s in samples})))
     count = workers or int(os.environ.get(WORKERS_VARIABLE, "0") or 0) or (os.cpu_count() or 1)
     rewards = [0.0] * len(jobs)
     for position, result in LocalExecutor(count).score(jobs, settings):
@@ -93,7 +94,7 @@ def _scored_here(
     return rewards
 
 
-def _task_source(tasks: str | Path | None) -> Path:
+def task_source(tasks: str | Path | None) -> Path:
     chosen = tasks or os.environ.get(TASKS_VARIABLE)
     if chosen:
         return Path(chosen).resolve()
@@ -108,25 +109,31 @@ def _task_source(tasks: str | Path | None) -> Path:
 
 
 @functools.lru_cache(maxsize=8)
-def _records(source: str) -> dict[str, TaskRecord]:
+def task_records(source: str) -> dict[str, TaskRecord]:
     from classwright.authoring.taskdir import load_tasks
 
     return {r.task_id: r for r in load_tasks(source)}
 
 
 _LIMITS: dict[str, dict[str, Any]] = {}
+_LIMITS_LOCK = threading.Lock()
 
 
-def _settings(source: str, task_ids: tuple[str, ...]) -> Settings:
+def settings_for(source: str, task_ids: tuple[str, ...]) -> Settings:
     """Evaluate's default settings with per-test limits derived from the canonical solutions,
     measured once per task and process (and cached on disk by the library)."""
+    with _LIMITS_LOCK:
+        return _settings_locked(source, task_ids)
+
+
+def _settings_locked(source: str, task_ids: tuple[str, ...]) -> Settings:
     from classwright.evaluator.samples import Sample
     from classwright.evaluator.scoring import Settings, build_jobs, derive_test_limits
 
     known = _LIMITS.setdefault(source, {})
     missing = [t for t in task_ids if t not in known]
     if missing:
-        records = _records(source)
+        records = task_records(source)
         jobs = build_jobs(
             [
                 Sample(t, 0, records[t].solution_code, code=records[t].solution_code)
