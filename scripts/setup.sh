@@ -13,4 +13,4 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
 fi
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q ".[dev,tasks,serve,ray]"
+.venv/bin/python -m pip install -q ".[dev,tasks,serve,ray,inspect]"

@@ -1,0 +1,159 @@
+"""classwright in Inspect AI: real `inspect_ai.eval` runs scored by the two-process sandbox, and
+the `inspect` CLI finding the tasks through the entry point."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import eval as inspect_eval
+from inspect_ai.model import (
+    ChatMessage,
+    GenerateConfig,
+    ModelAPI,
+    ModelOutput,
+    ModelUsage,
+    modelapi,
+)
+
+from classwright.authoring.taskdir import load_tasks
+from classwright.inspect import benchmark
+
+REPO = Path(__file__).resolve().parents[1]
+BUNDLED = REPO / "benchmark" / "tasks"
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+HOSTILE_SAMPLES = [
+    "always_equal",
+    "equal_int_subclass",
+    "exit_before_tests",
+    "claimed_builtin_class",
+]
+RECORDS = {r.class_name: r for r in load_tasks(BUNDLED)}
+TASK_TOML = 'id = "wallet_1"\ntitle = "A wallet"\ntopic = "finance"\nauthors = ["t"]\nreviewers = []\nprovenance = ["test task"]\n'
+
+
+class Answers(ModelAPI):
+    """Answers each prompt with a fixed kind of class: ``canonical``, ``skeleton`` (of the task
+    whose skeleton the prompt shows) or ``hostile-NAME`` (tests/hostile/NAME.py)."""
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig | None = None,
+        **model_args: Any,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, [], config or GenerateConfig())
+
+    async def generate(
+        self, input: list[ChatMessage], tools: Any, tool_choice: Any, config: GenerateConfig
+    ) -> ModelOutput:
+        prompt = input[-1].text
+        if self.model_name.startswith("hostile-"):
+            code = (HOSTILE / f"{self.model_name.removeprefix('hostile-')}.py").read_text()
+        else:
+            [record] = [r for r in RECORDS.values() if r.skeleton.strip() in prompt]
+            code = record.solution_code if self.model_name == "canonical" else record.skeleton
+        output = ModelOutput.from_content(model=self.model_name, content=f"```python\n{code}\n```")
+        output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+        return output
+
+
+@modelapi(name="classwright-answers")
+def answers() -> type[ModelAPI]:
+    return Answers
+
+
+def run(task: Any, model: str, tmp_path: Path) -> Any:
+    [log] = inspect_eval(
+        task,
+        model=f"classwright-answers/{model}",
+        log_dir=str(tmp_path),
+        display="none",
+        max_samples=2,
+    )
+    assert log.status == "success", log.error
+    return log
+
+
+def accuracy_of(log: Any) -> float:
+    return float(log.results.scores[0].metrics["accuracy"].value)
+
+
+def test_canonical_scores_all_and_skeleton_none(tmp_path: Path) -> None:
+    task = benchmark(tasks=str(BUNDLED))
+    good = run(task, "canonical", tmp_path)
+    good_samples = good.samples[:3]
+    assert accuracy_of(good) == 1.0
+    for sample in good_samples:
+        score = sample.scores["class_verdict"]
+        assert score.value == "C"
+        assert score.metadata["verdicts"] == "two-process"
+        assert score.metadata["tests_passed"] == score.metadata["tests_total"] > 0
+        assert sample.metadata["task_id"] == score.metadata["task_id"]
+    bad = run(benchmark(tasks=str(BUNDLED)), "skeleton", tmp_path)
+    assert accuracy_of(bad) == 0.0
+    assert all(s.scores["class_verdict"].value == "I" for s in bad.samples)
+
+
+def test_hostile_samples_score_zero(tmp_path: Path) -> None:
+    folder = tmp_path / "tasks" / "Wallet"
+    folder.mkdir(parents=True)
+    (folder / "task.toml").write_text(TASK_TOML)
+    (folder / "solution.py").write_text((HOSTILE / "honest.py").read_text())
+    (folder / "tests.py").write_text((HOSTILE / "task_tests.py").read_text())
+    for name in HOSTILE_SAMPLES:
+        log = run(benchmark(tasks=str(folder.parent)), f"hostile-{name}", tmp_path)
+        assert accuracy_of(log) == 0.0, name
+
+
+def test_inspect_cli_finds_the_task_and_replays_samples(tmp_path: Path) -> None:
+    records = sorted(RECORDS.values(), key=lambda r: r.task_id)
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "task_id": r.task_id,
+                    "index": 0,
+                    "completion": f"```python\n{r.solution_code}\n```",
+                }
+            )
+            + "\n"
+            for r in records
+        )
+    )
+    inspect = Path(sys.executable).parent / "inspect"
+    done = subprocess.run(
+        [
+            str(inspect),
+            "eval",
+            "classwright/benchmark",
+            "--model",
+            "mockllm/model",
+            "--limit",
+            "3",
+            "-T",
+            f"samples={samples}",
+            "--log-dir",
+            str(tmp_path / "logs"),
+            "--log-format",
+            "json",
+            "--display",
+            "none",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    [log_file] = (tmp_path / "logs").glob("*.json")
+    log = json.loads(log_file.read_text())
+    assert log["status"] == "success"
+    assert len(log["samples"]) == 3
+    assert log["results"]["scores"][0]["metrics"]["accuracy"]["value"] == 1.0
