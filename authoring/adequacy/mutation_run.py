@@ -276,7 +276,9 @@ def analyse_mutants(
         progress.expect(len(chosen))
         baseline = pending.result()
     timeout = max(settings.min_timeout, settings.timeout_factor * baseline.slowest)
-    limits = sandbox.Limits(test_timeout=timeout)
+    # CPU time, as inside a batch: a mutant run alone must not turn into a timeout because the
+    # machine is busy (the wall-clock backstop still ends one that sleeps or blocks).
+    limits = sandbox.Limits(test_timeout=timeout, cpu_time=True)
     reaching = [_tests_reaching(m, baseline) for m in chosen]
     results: dict[int, MutantResult] = {}
 
