@@ -88,6 +88,9 @@ def one_run(number: int, args: argparse.Namespace, log_dir: Path) -> RunResult:
     with contextlib.ExitStack() as stack:
         if args.ci:
             top = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="ci-load-")))
+            # A clone as CI or a user has it: readable by the sandbox's unprivileged user, which
+            # the 0700 of a temporary folder would lock out of the installed package.
+            top.chmod(0o755)
             cwd = fresh_clone(args.shared, top)
             command = ["bash", ".ci/run"]
             env["CI"] = "true"
