@@ -133,11 +133,10 @@ def _print_fuzz_text(console: Console, results: list[FuzzResult], what: str) -> 
             continue
         tried = sum(result.examples.values())
         if not result.divergences:
-            console.print(
-                f"{heading}: no divergence in {tried} inputs over {len(result.examples)} methods",
-                markup=False,
-                highlight=False,
-            )
+            text = f"{heading}: no divergence in {tried} inputs over {len(result.examples)} methods"
+            if result.reach is not None:
+                text += f"; {result.reach.summary()}"
+            console.print(text, markup=False, highlight=False)
         for d in result.divergences:
             console.print(
                 f"{heading}: {d.method} diverges ({d.kind}): {d.call}\n"
@@ -208,6 +207,7 @@ def _fuzz_dict(result: FuzzResult) -> dict[str, object]:
         "examples": result.examples,
         "skipped": result.skipped,
         "error": result.error,
+        "reach": result.reach.to_dict() if result.reach else None,
     }
 
 
