@@ -168,14 +168,45 @@ def test_fuzz_command_prints_how_far_a_mutant_was_reached(tmp_path: Path) -> Non
     tasks = tmp_path / "catalogue.json"
     dump_records([catalogue_record(add_book_typed=False)], tasks)
     args = ["fuzz", str(tasks), "--mutants", "--max-examples", "20"]
-    runner = CliRunner()
-    text = runner.invoke(app, args)
+    text = CliRunner().invoke(app, args)
+    assert text.exit_code == 1, text.output
     # A mutant that survives and that no input reaches is not shown equivalent: the text
     # says that its line never ran, and where lend was left instead.
-    unreached = [line for line in text.stdout.splitlines() if "no divergence" in line]
-    assert any(f"at the guard on line {GUARD_LINE})" in line for line in unreached), text.stdout
-    listed = runner.invoke(app, [*args, "--format", "json"])
-    entries = json.loads(listed.stdout)
-    reached = [e["reach"] for e in entries if not e["diverges"]]
-    assert reached and all(r is not None for r in reached)
-    assert any(r["ran"] == 0 and r["function"] == "lend" for r in reached)
+    unreached = [
+        line
+        for line in text.stdout.splitlines()
+        if line.startswith("mutant lend/") and "no divergence" in line and " ran in 0 of " in line
+    ]
+    # The mutants on the four lines after lend's guard.
+    assert len(unreached) >= 4, text.stdout
+    assert all(f"at the guard on line {GUARD_LINE})" in line for line in unreached)
+
+
+def test_fuzz_candidate_names_lines_of_the_candidate_file(tmp_path: Path) -> None:
+    record = catalogue_record(add_book_typed=False)
+    tasks = tmp_path / "catalogue.json"
+    dump_records([record], tasks)
+    source = record.solution_code.replace(
+        "self.books[title] = who\n        return True",
+        "self.books[title] = who\n        return False",
+    )
+    mutant = tmp_path / "mutant.py"
+    mutant.write_text(source, encoding="utf-8")
+    line = source.splitlines().index("        return False", GUARD_LINE + 2) + 1
+    args = ["fuzz", str(tasks), "--candidate", str(mutant), "--max-examples", "30"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"the changed line {line} ran in 0 of " in result.stdout
+    assert f"at the guard on line {GUARD_LINE})" in result.stdout
+    listed = CliRunner().invoke(app, [*args, "--format", "json"])
+    (entry,) = json.loads(listed.stdout)
+    assert entry["diverges"] is False
+    assert entry["reach"] == {
+        "lines": [line],
+        "function": "lend",
+        "runs": entry["reach"]["runs"],
+        "ran": 0,
+        "called": entry["reach"]["called"],
+        "stops": {str(GUARD_LINE): entry["reach"]["called"]},
+    }
+    assert entry["reach"]["called"] >= 30

@@ -29,6 +29,7 @@ import ast
 import cmath
 import contextlib
 import copy
+import dataclasses
 import difflib
 import io
 import json
@@ -154,6 +155,15 @@ class Reach:
             ran=data["ran"],
             called=data["called"],
             stops={int(line): count for line, count in data["stops"].items()},
+        )
+
+    def shifted(self, offset: int) -> Reach:
+        """The same figures with line numbers moved by ``offset`` (to the candidate's own file,
+        before the task's imports were put in front of it)."""
+        return dataclasses.replace(
+            self,
+            lines=tuple(line + offset for line in self.lines),
+            stops={line + offset: count for line, count in self.stops.items()},
         )
 
     def summary(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from enum import StrEnum
 from pathlib import Path
@@ -189,6 +190,13 @@ def fuzz(
         label = f"fuzz {record.task_id}"
         with progress_reporter(label, "candidates", len(sources), quiet=quiet) as progress:
             results = fuzz_candidates(record, sources, settings=settings, progress=progress)
+        if candidate is not None:
+            # Lines as in the candidate's file, without the task's imports put in front.
+            offset = code.count("\n") - sources[str(candidate)].count("\n")
+            results = [
+                dataclasses.replace(r, reach=r.reach.shifted(offset)) if r.reach else r
+                for r in results
+            ]
     if output is OutputFormat.JSON:
         typer.echo(json.dumps([_fuzz_dict(r) for r in results], indent=2))
     else:
