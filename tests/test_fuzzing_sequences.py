@@ -160,7 +160,7 @@ def test_mutant_behind_a_guard_that_never_opens_reports_the_guard() -> None:
     assert reach.stops == {GUARD_LINE: reach.called} and reach.called >= 30
     assert reach.summary() == (
         f"the changed line {line} ran in 0 of {reach.runs} runs ({reach.called} called lend "
-        f"and left before it, {reach.called} at the guard on line {GUARD_LINE})"
+        f"and left before it, {reach.called} of them at line {GUARD_LINE})"
     )
 
 
@@ -179,7 +179,7 @@ def test_fuzz_command_prints_how_far_a_mutant_was_reached(tmp_path: Path) -> Non
     ]
     # The mutants on the four lines after lend's guard.
     assert len(unreached) >= 4, text.stdout
-    assert all(f"at the guard on line {GUARD_LINE})" in line for line in unreached)
+    assert all(f"of them at line {GUARD_LINE})" in line for line in unreached)
 
 
 def test_fuzz_candidate_names_lines_of_the_candidate_file(tmp_path: Path) -> None:
@@ -197,7 +197,7 @@ def test_fuzz_candidate_names_lines_of_the_candidate_file(tmp_path: Path) -> Non
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert f"the changed line {line} ran in 0 of " in result.stdout
-    assert f"at the guard on line {GUARD_LINE})" in result.stdout
+    assert f"of them at line {GUARD_LINE})" in result.stdout
     listed = CliRunner().invoke(app, [*args, "--format", "json"])
     (entry,) = json.loads(listed.stdout)
     assert entry["diverges"] is False

@@ -178,7 +178,7 @@ class Reach:
         guard, count = max(self.stops.items(), key=lambda item: (item[1], -item[0]))
         return (
             f"{text} ({self.called} called {self.function} and left before it, "
-            f"{count} at the guard on line {guard})"
+            f"{count} of them at line {guard})"
         )
 
 
