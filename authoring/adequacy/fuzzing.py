@@ -1,13 +1,19 @@
 """Differential fuzzing: a candidate class against the canonical solution, with hypothesis.
 
 For each method whose parameter types the contract states, hypothesis draws an input: the
-constructor's arguments (defaults where the constructor has them), up to two earlier calls of
-other methods to put the object in some state, and the method's own arguments. Both classes
+constructor's arguments (defaults where the constructor has them), up to three earlier calls of
+other methods to put the object in some state, and the method's own arguments. Each argument
+is a fresh value of its type or one passed earlier in the same sequence, so a method guarded by
+``if title not in self.books: return False`` is reached after ``add_book(title)``. Both classes
 get the same input; their return values, exception types and fields (``vars(obj)``) after the
 call are compared. Inputs the canonical solution rejects are discarded: it raises in the
 constructor or an earlier call, it raises an exception that the class never raises on
 purpose, or two runs of it disagree with each other (time, randomness). Hypothesis shrinks
 each divergence to a minimal input, printed as a unittest method ready for the task's tests.
+
+When no input diverges, the result says whether the lines where the candidate differs (a
+mutant's one changed line) ever ran, and where the method holding them was left when they did
+not: a mutant behind a guard that no input opened is not shown to be equivalent.
 
 Where the code runs: the canonical solution and the candidates are loaded into one child
 interpreter (``python -m classwright.authoring.adequacy.fuzzing``) in a fresh temporary folder, with
@@ -23,6 +29,8 @@ import ast
 import cmath
 import contextlib
 import copy
+import dataclasses
+import difflib
 import io
 import json
 import os
@@ -111,6 +119,70 @@ class Divergence:
 
 
 @dataclass(frozen=True)
+class Reach:
+    """Whether the candidate's changed lines ran at all, over the runs that were compared."""
+
+    lines: tuple[int, ...]
+    """The candidate's lines that differ from the canonical solution."""
+    function: str
+    """The method that holds them ("" when they span several or none)."""
+    runs: int = 0
+    """Inputs run on the candidate (those the canonical solution accepted)."""
+    ran: int = 0
+    """Runs in which a changed line ran."""
+    called: int = 0
+    """Runs that called ``function`` without running a changed line."""
+    stops: dict[int, int] = field(default_factory=dict)
+    """Of those, how many left ``function`` at each guard: the line of the ``if`` around the
+    early ``return`` or ``raise``, else the line it left at."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "lines": list(self.lines),
+            "function": self.function,
+            "runs": self.runs,
+            "ran": self.ran,
+            "called": self.called,
+            "stops": {str(line): count for line, count in self.stops.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Reach:
+        return cls(
+            lines=tuple(data["lines"]),
+            function=data["function"],
+            runs=data["runs"],
+            ran=data["ran"],
+            called=data["called"],
+            stops={int(line): count for line, count in data["stops"].items()},
+        )
+
+    def shifted(self, offset: int) -> Reach:
+        """The same figures with line numbers moved by ``offset`` (to the candidate's own file,
+        before the task's imports were put in front of it)."""
+        return dataclasses.replace(
+            self,
+            lines=tuple(line + offset for line in self.lines),
+            stops={line + offset: count for line, count in self.stops.items()},
+        )
+
+    def summary(self) -> str:
+        """One sentence on where the runs stopped, for a candidate that showed no divergence."""
+        where = ", ".join(map(str, self.lines[:3])) + (", ..." if len(self.lines) > 3 else "")
+        noun = "line" if len(self.lines) == 1 else "lines"
+        text = f"the changed {noun} {where} ran in {self.ran} of {self.runs} runs"
+        if not self.function or self.ran == self.runs:
+            return text
+        if not self.called:
+            return f"{text} ({self.function} was never called in the others)"
+        guard, count = max(self.stops.items(), key=lambda item: (item[1], -item[0]))
+        return (
+            f"{text} ({self.called} called {self.function} and left before it, "
+            f"{count} of them at line {guard})"
+        )
+
+
+@dataclass(frozen=True)
 class FuzzResult:
     candidate: str
     divergences: tuple[Divergence, ...] = ()
@@ -120,6 +192,8 @@ class FuzzResult:
     """Methods not fuzzed, with the reason."""
     error: str = ""
     """Why the candidate could not be fuzzed (it does not load, the run was cut short)."""
+    reach: Reach | None = None
+    """Whether the lines where the candidate differs ever ran (None: no changed line)."""
 
     @property
     def diverges(self) -> bool:
@@ -442,21 +516,146 @@ def _test_method(
     return textwrap.indent("\n".join(lines), "    ")
 
 
+EARLIER_CALLS = 3
+"""The most calls of other methods before the one under test."""
+
+
 def _example_strategy(plan: FuzzPlan, target: MethodPlan) -> Any:
+    """Inputs as call sequences: each argument is a fresh value of its type or, as often, a
+    value of the same type passed earlier in the sequence, so that ``add(name)`` then
+    ``remove(name)`` reaches the code past ``if name not in self.items: return``."""
     from hypothesis import strategies as st
 
-    def arguments(method: MethodPlan) -> Any:
-        # Parameters with defaults are left to their defaults; the contract rarely types them.
-        drawn = [
-            strategy_for(p.type, nonfinite=p.nonfinite)
-            for p in method.parameters
-            if not p.has_default and p.type is not None
-        ]
-        return st.tuples(*drawn).map(list)
+    earlier = plan.fuzzable()
 
-    earlier = [st.tuples(st.just(m.name), arguments(m)) for m in plan.fuzzable()]
-    calls = st.lists(st.one_of(*earlier), max_size=2) if earlier else st.just([])
-    return st.tuples(arguments(plan.constructor), calls, arguments(target))
+    @st.composite
+    def example(draw: Any) -> tuple[list[Any], list[tuple[str, list[Any]]], list[Any]]:
+        seen: dict[str, list[Any]] = {}
+
+        def arguments(method: MethodPlan) -> list[Any]:
+            # Parameters with defaults are left to their defaults; the contract rarely types them.
+            values = []
+            for p in method.parameters:
+                if p.has_default or p.type is None:
+                    continue
+                fresh = strategy_for(p.type, nonfinite=p.nonfinite)
+                used = seen.setdefault(str(p.type), [])
+                # Reuse first, so that shrinking prefers a value the sequence already holds;
+                # a copy, so that two calls never share one mutable argument.
+                value = copy.deepcopy(
+                    draw(st.one_of(st.sampled_from(used), fresh) if used else fresh)
+                )
+                if not any(v == value for v in used):
+                    used.append(value)
+                values.append(value)
+            return values
+
+        ctor_args = arguments(plan.constructor)
+        calls = []
+        if earlier:
+            for _ in range(draw(st.integers(min_value=0, max_value=EARLIER_CALLS))):
+                method = draw(st.sampled_from(earlier))
+                calls.append((method.name, arguments(method)))
+        return ctor_args, calls, arguments(target)
+
+    return example()
+
+
+def changed_lines(canonical: str, candidate: str) -> tuple[int, ...]:
+    """The candidate's lines (1-based) that are new or replaced relative to the canonical,
+    blank lines and comments aside (the task's imports put a blank line first)."""
+    lines = candidate.splitlines()
+    matcher = difflib.SequenceMatcher(None, canonical.splitlines(), lines, autojunk=False)
+    return tuple(
+        line + 1
+        for tag, _, _, first, last in matcher.get_opcodes()
+        if tag in ("replace", "insert")
+        for line in range(first, last)
+        if lines[line].strip() and not lines[line].lstrip().startswith("#")
+    )
+
+
+def _span(node: ast.stmt) -> int:
+    return (node.end_lineno or node.lineno) - node.lineno
+
+
+def _covers(node: ast.stmt, line: int) -> bool:
+    return node.lineno <= line <= (node.end_lineno or node.lineno)
+
+
+class _ReachCounter:
+    """Counts, run by run, whether the candidate's changed lines ran, and where the method
+    that holds them was left when they did not (with ``sys.settrace`` on the candidate's own
+    frames only)."""
+
+    def __init__(self, source: str, lines: tuple[int, ...]) -> None:
+        tree = syntax.parse(source)
+        statements = [n for n in ast.walk(tree) if isinstance(n, ast.stmt)]
+        # A line inside a statement that spans several gets no line event of its own.
+        watched = set(lines)
+        for line in lines:
+            covering = [n for n in statements if _covers(n, line)]
+            if covering:
+                watched.add(min(covering, key=_span).lineno)
+        self.watched = frozenset(watched)
+        self.lines = lines
+        holders = [
+            n
+            for n in statements
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+            and all(_covers(n, line) for line in lines)
+        ]
+        holder = min(holders, key=_span) if holders else None
+        self.function = holder.name if holder else ""
+        self.first_line = (
+            min([holder.lineno, *(d.lineno for d in holder.decorator_list)]) if holder else -1
+        )
+        self.guards = [n for n in statements if isinstance(n, ast.If)]
+        self.runs = 0
+        self.ran = 0
+        self.called = 0
+        self.stops: dict[int, int] = {}
+
+    def _guard(self, line: int) -> int:
+        """The ``if`` whose body holds the line a method was left at, else that line."""
+        around = [g for g in self.guards if any(_covers(s, line) for s in g.body)]
+        return min(around, key=_span).lineno if around else line
+
+    def _holds(self, code: types.CodeType) -> bool:
+        return code.co_name == self.function and code.co_firstlineno == self.first_line
+
+    @contextlib.contextmanager
+    def watch(self) -> Iterator[None]:
+        ran = False
+        exits: list[int] = []
+
+        def local(frame: types.FrameType, event: str, arg: Any) -> Any:
+            nonlocal ran
+            if event == "line" and frame.f_lineno in self.watched:
+                ran = True
+            elif event == "return" and self._holds(frame.f_code):
+                exits.append(frame.f_lineno)
+            return local
+
+        def calls(frame: types.FrameType, event: str, arg: Any) -> Any:
+            return local if frame.f_code.co_filename == f"{CANDIDATE}.py" else None
+
+        previous = sys.gettrace()
+        sys.settrace(calls)
+        try:
+            yield
+        finally:
+            sys.settrace(previous)
+            self.runs += 1
+            if ran:
+                self.ran += 1
+            elif exits:
+                self.called += 1
+                guard = self._guard(exits[0])
+                self.stops[guard] = self.stops.get(guard, 0) + 1
+
+    def result(self) -> Reach:
+        return Reach(self.lines, self.function, self.runs, self.ran, self.called, dict(self.stops))
 
 
 def _fuzz_method(
@@ -466,6 +665,7 @@ def _fuzz_method(
     target: MethodPlan,
     max_examples: int,
     limit: float,
+    reach: _ReachCounter | None = None,
 ) -> tuple[Divergence | None, int]:
     from hypothesis import HealthCheck, find, settings
     from hypothesis.errors import NoSuchExample
@@ -482,7 +682,9 @@ def _fuzz_method(
             return False
         if _agree(expected, _run(canonical, plan, target.name, example, limit)) is not None:
             return False
-        return _agree(expected, _run(candidate, plan, target.name, example, limit)) is not None
+        with reach.watch() if reach else contextlib.nullcontext():
+            actual = _run(candidate, plan, target.name, example, limit)
+        return _agree(expected, actual) is not None
 
     fixed = settings(
         max_examples=max_examples,
@@ -534,11 +736,13 @@ def _fuzz_candidate(
         getattr(candidate, plan.class_name)
     except BaseException as error:
         return {"candidate": name, "error": f"does not load: {_error_name(error)}: {error}"}
+    lines = changed_lines(job["canonical"], source)
+    reach = _ReachCounter(source, lines) if lines else None
     divergences = []
     examples = {}
     for method in plan.fuzzable():
         found, tried = _fuzz_method(
-            canonical, candidate, plan, method, job["max_examples"], job["call_timeout"]
+            canonical, candidate, plan, method, job["max_examples"], job["call_timeout"], reach
         )
         examples[method.name] = tried
         if found is not None:
@@ -548,6 +752,7 @@ def _fuzz_candidate(
         "divergences": divergences,
         "examples": examples,
         "skipped": skipped,
+        "reach": reach.result().to_dict() if reach else None,
     }
 
 
@@ -706,6 +911,7 @@ def _result(name: str, line: Mapping[str, Any] | None, failure: str) -> FuzzResu
         examples=dict(line.get("examples", {})),
         skipped=dict(line.get("skipped", {})),
         error=line.get("error", ""),
+        reach=Reach.from_dict(line["reach"]) if line.get("reach") else None,
     )
 
 

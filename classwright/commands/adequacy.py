@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from enum import StrEnum
 from pathlib import Path
@@ -133,11 +134,10 @@ def _print_fuzz_text(console: Console, results: list[FuzzResult], what: str) -> 
             continue
         tried = sum(result.examples.values())
         if not result.divergences:
-            console.print(
-                f"{heading}: no divergence in {tried} inputs over {len(result.examples)} methods",
-                markup=False,
-                highlight=False,
-            )
+            text = f"{heading}: no divergence in {tried} inputs over {len(result.examples)} methods"
+            if result.reach is not None:
+                text += f"; {result.reach.summary()}"
+            console.print(text, markup=False, highlight=False)
         for d in result.divergences:
             console.print(
                 f"{heading}: {d.method} diverges ({d.kind}): {d.call}\n"
@@ -190,6 +190,13 @@ def fuzz(
         label = f"fuzz {record.task_id}"
         with progress_reporter(label, "candidates", len(sources), quiet=quiet) as progress:
             results = fuzz_candidates(record, sources, settings=settings, progress=progress)
+        if candidate is not None:
+            # Lines as in the candidate's file, without the task's imports put in front.
+            offset = code.count("\n") - sources[str(candidate)].count("\n")
+            results = [
+                dataclasses.replace(r, reach=r.reach.shifted(offset)) if r.reach else r
+                for r in results
+            ]
     if output is OutputFormat.JSON:
         typer.echo(json.dumps([_fuzz_dict(r) for r in results], indent=2))
     else:
@@ -208,6 +215,7 @@ def _fuzz_dict(result: FuzzResult) -> dict[str, object]:
         "examples": result.examples,
         "skipped": result.skipped,
         "error": result.error,
+        "reach": result.reach.to_dict() if result.reach else None,
     }
 
 
