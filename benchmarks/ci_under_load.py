@@ -137,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, default=REPO / "out" / "ci-under-load")
     parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (suite mode)")
     args = parser.parse_args(argv)
+    # A SIGTERM unwinds like Ctrl-C, so the busy processes beside a run are stopped with it
+    # instead of spinning on beside whatever runs next.
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     if args.ci and not (args.shared / "classeval").is_dir():
         parser.error(f"{args.shared}: no classeval/ folder here (give --shared)")
     args.log.mkdir(parents=True, exist_ok=True)
