@@ -81,7 +81,9 @@ class Attempt:
     """Per test, seconds the sandbox's processes spent ready to run but waiting for a CPU
     (only when the request asks to measure it)."""
     cpu: dict[str, float] = field(default_factory=dict)
-    """Per test, CPU seconds the sample's processes used (only under CPU-time limits)."""
+    """Per test, CPU seconds the sample's processes used (only under CPU-time limits): as the
+    driver read them where the test ran, else as the parent read them between the test's
+    lines."""
     stopped: bool = False
     """Ended at its first failing test (the request asked to stop there)."""
     over_cpu: bool = False
@@ -699,6 +701,11 @@ class Worker:
                 line if type(line) is int and line > 0 else 0,
                 str(event.get("message", ""))[:MESSAGE_CHARS],
             )
+            cpu = event.get("cpu")
+            if limits.cpu_time and type(cpu) is float and 0.0 <= cpu < 1e9:
+                # The driver reads CPU time where the test runs; the parent's own reading of
+                # this line may come long after the test ended on a busy machine.
+                state.cpu[test_id] = cpu
             if test_id in state.affected:
                 state.affected.remove(test_id)
         elif kind == "coverage" and state.loaded:

@@ -345,6 +345,8 @@ class Judge(cw_runner.Hooks):
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
         self.module = None
+        self.candidate_pid = 0
+        self.clock_ticks = os.sysconf("SC_CLK_TCK")
 
     # --- handles
 
@@ -579,6 +581,19 @@ class Judge(cw_runner.Hooks):
         found, self.unjudgeable = self.unjudgeable, None
         return None if found is None else ("Unjudgeable", found)
 
+    def cpu_seconds(self):
+        """This process's CPU time and the candidate's (its user and system time, from /proc),
+        or None when the candidate's cannot be read. Processes the candidate started are not
+        counted here; the parent's limit counts them."""
+        try:
+            with open(f"/proc/{self.candidate_pid}/stat", "rb") as handle:
+                stat = handle.read()
+            fields = stat[stat.rindex(b")") + 2 :].split()
+            candidate = (int(fields[11]) + int(fields[12])) / self.clock_ticks
+        except (OSError, IndexError, ValueError):
+            return None
+        return cw_runner._process_time() + candidate
+
     def guard_patches(self):
         """`unittest.mock.patch` of something in this process (`builtins.open`, a library
         function) would not reach the candidate's process: such a test is reported as not
@@ -756,11 +771,14 @@ def report_coverage(judge: Judge, emit: Emit) -> None:
             emit("coverage", report={"error": "the candidate did not report coverage"})
 
 
-def run(sock: socket.socket, request: RunRequest, emit: Emit, workdir: str) -> bool:
+def run(
+    sock: socket.socket, request: RunRequest, emit: Emit, workdir: str, candidate_pid: int
+) -> bool:
     """Load the candidate (in its process) and the tests (here), run them, report."""
     global _judge
     module_name = request["module_name"]
     judge = _judge = Judge(sock, module_name)
+    judge.candidate_pid = candidate_pid
     judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
     judge.guard_patches()
     judge.guard_set_assertions()

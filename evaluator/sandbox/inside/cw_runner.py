@@ -44,6 +44,7 @@ MESSAGE_CHARS = 1000
 NOWHERE = (0, "")
 
 _clock = time.perf_counter
+_process_time = time.process_time
 
 
 def short_exc(
@@ -175,6 +176,11 @@ class Hooks:
         """(error type, detail) when the test that just ran cannot be judged here, or None."""
         return None
 
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds the processes serving a test have used so far (here: this one process,
+        which holds the candidate too), or None when they cannot be read."""
+        return _process_time()
+
 
 def groups_of(order: Sequence[str]) -> list[tuple[str, TestIds]]:
     groups: list[tuple[str, TestIds]] = []
@@ -214,6 +220,7 @@ def report(
     detail: str,
     seconds: float = 0.0,
     where: Where = NOWHERE,
+    cpu: float | None = None,
 ) -> None:
     line, message = where
     emit(
@@ -225,6 +232,7 @@ def report(
         seconds=seconds,
         line=line,
         message=message,
+        cpu=cpu,
     )
 
 
@@ -276,9 +284,11 @@ def run_test(
     """Run one test method and report it; the reason the candidate broke, or None."""
     emit("start", affects=[test_id], phase="test")
     hooks.context(test_id)
-    started = _clock()
+    started, cpu_started = _clock(), hooks.cpu_seconds()
     (status, error_type, detail), where = run_one(cls, method, hooks)
-    seconds = _clock() - started
+    seconds, cpu_ended = _clock() - started, hooks.cpu_seconds()
+    # Read here, not by the parent: the parent may only get a CPU once the test has ended.
+    cpu = None if cpu_started is None or cpu_ended is None else cpu_ended - cpu_started
     overruled = hooks.overrule()
     if overruled is not None:
         status, (error_type, detail), where = "error", overruled, NOWHERE
@@ -286,7 +296,7 @@ def run_test(
     broken = hooks.broken()
     if broken is not None:
         status, error_type, detail, where = "error", kind, broken, NOWHERE
-    report(emit, test_id, status, error_type, detail, seconds, where)
+    report(emit, test_id, status, error_type, detail, seconds, where, cpu)
     return broken
 
 

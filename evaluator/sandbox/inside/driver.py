@@ -368,6 +368,7 @@ def judge_child(
     candidate_sock: socket.socket,
     workdir: str,
     stderr_path: str,
+    candidate_pid: int,
 ) -> NoReturn:
     """The judge's process of a pair; never returns."""
     code = 0
@@ -385,7 +386,7 @@ def judge_child(
         emit = Emitter(parent_sock.fileno(), request["token"])
         apply_limits(request["rlimits"])
         run = cast("RunRequest", dict(request, **suite))
-        if cw_judge.run(candidate_sock, run, emit, workdir):
+        if cw_judge.run(candidate_sock, run, emit, workdir, candidate_pid):
             emit("done")
     except BaseException:
         code = 71
@@ -579,7 +580,7 @@ def fork_pair(
     pid = os.fork()
     if pid == 0:
         ctl.close()
-        judge_child(request, parent_sock, judge_end, workdir, stderr_path)
+        judge_child(request, parent_sock, judge_end, workdir, stderr_path, candidate_pid)
     parent_sock.close()
     judge_end.close()
     return pid
