@@ -35,64 +35,67 @@ from classwright.authoring.rules.framework import CheckSettings, Rule, Severity
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
 
+DEFAULT_JOBS = default_jobs()
+TaskPaths = Annotated[
+    list[Path], typer.Argument(help="Task folders, or folders holding task folders.")
+]
+Select = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Rules to run: codes, prefixes or names (CW1, CW501, variadic-parameter), "
+        "comma-separated."
+    ),
+]
+Ignore = Annotated[
+    list[str] | None,
+    typer.Option(help="Rules to skip: codes, prefixes or names, comma-separated."),
+]
+FailOn = Annotated[
+    Severity,
+    typer.Option(
+        "--fail-on",
+        help="The least severe finding that makes the check exit 1: error (warnings are "
+        "shown but pass) or warning.",
+    ),
+]
+Format = Annotated[OutputFormat, typer.Option("--format", help="How findings are printed.")]
+Jobs = Annotated[int, typer.Option(min=1, help="Tasks checked in parallel (processes).")]
+StaticOnly = Annotated[bool, typer.Option("--static-only", help="Skip rules that run code.")]
+CacheDir = Annotated[
+    Path | None,
+    typer.Option(
+        help="Where results of rules that run code are cached by content "
+        "(default: $CLASSWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/classwright)."
+    ),
+]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Run every dynamic analysis again.")]
+KillRateThreshold = Annotated[
+    float | None,
+    typer.Option(
+        min=0.0, max=1.0, help="Mutation kill rate below which CW710 reports (default 0.8)."
+    ),
+]
+MethodKillRateThreshold = Annotated[
+    float | None,
+    typer.Option(
+        min=0.0, max=1.0, help="Kill rate of one method below which CW713 reports it (default 0.6)."
+    ),
+]
+
 
 @reports_input_errors
 def check_command(
-    paths: Annotated[
-        list[Path], typer.Argument(help="Task folders, or folders holding task folders.")
-    ],
-    select: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Rules to run: codes, prefixes or names (CW1, CW501, variadic-parameter), "
-            "comma-separated."
-        ),
-    ] = None,
-    ignore: Annotated[
-        list[str] | None,
-        typer.Option(help="Rules to skip: codes, prefixes or names, comma-separated."),
-    ] = None,
-    fail_on: Annotated[
-        Severity,
-        typer.Option(
-            "--fail-on",
-            help="The least severe finding that makes the check exit 1: error (warnings are "
-            "shown but pass) or warning.",
-        ),
-    ] = Severity.ERROR,
-    output_format: Annotated[
-        OutputFormat, typer.Option("--format", help="How findings are printed.")
-    ] = OutputFormat.TEXT,
-    jobs: Annotated[
-        int, typer.Option(min=1, help="Tasks checked in parallel (processes).")
-    ] = default_jobs(),
-    static_only: Annotated[
-        bool, typer.Option("--static-only", help="Skip rules that run code.")
-    ] = False,
-    cache_dir: Annotated[
-        Path | None,
-        typer.Option(
-            help="Where results of rules that run code are cached by content "
-            "(default: $CLASSWRIGHT_CACHE_DIR, else $XDG_CACHE_HOME/classwright)."
-        ),
-    ] = None,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Run every dynamic analysis again.")
-    ] = False,
-    kill_rate_threshold: Annotated[
-        float | None,
-        typer.Option(
-            min=0.0, max=1.0, help="Mutation kill rate below which CW710 reports (default 0.8)."
-        ),
-    ] = None,
-    method_kill_rate_threshold: Annotated[
-        float | None,
-        typer.Option(
-            min=0.0,
-            max=1.0,
-            help="Kill rate of one method below which CW713 reports it (default 0.6).",
-        ),
-    ] = None,
+    paths: TaskPaths,
+    select: Select = None,
+    ignore: Ignore = None,
+    fail_on: FailOn = Severity.ERROR,
+    output_format: Format = OutputFormat.TEXT,
+    jobs: Jobs = DEFAULT_JOBS,
+    static_only: StaticOnly = False,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+    kill_rate_threshold: KillRateThreshold = None,
+    method_kill_rate_threshold: MethodKillRateThreshold = None,
     quiet: Quiet = False,
 ) -> None:
     """Check tasks against the construction rules. Exit 0 when no finding reaches --fail-on,

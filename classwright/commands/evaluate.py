@@ -120,12 +120,8 @@ def evaluate(
     records = load_task_records(tasks)
     by_id = {r.task_id: r for r in records}
     sample_list, source = _samples_to_score(records, samples, canonical)
-    settings = Settings(
-        budget=TimeBudget(timeout, time_floor, time_factor, time_margin),
-        memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
-        verdicts=verdicts.value,
-        stop_at_first_failure=stop_at_first_failure,
-    )
+    budget = TimeBudget(timeout, time_floor, time_factor, time_margin)
+    settings = _settings(budget, memory_mb, verdicts, stop_at_first_failure)
     workers = jobs or os.cpu_count() or 1
     scorer = executor_from_option(executor, workers)
     try:
@@ -146,11 +142,7 @@ def evaluate(
             notify=lambda message: progress_console.print(message, soft_wrap=True),
             excluded=read_exclusions(tasks) if tasks.is_dir() else {},
             cache=None if cache is None else VerdictCache(cache),
-            extra=provenance(
-                None if canonical else sample_list,
-                [by_id[t] for t in sorted({s.task_id for s in sample_list}) if t in by_id],
-                command_line(ctx),
-            ),
+            extra=_provenance(ctx, sample_list, by_id, canonical),
         )
     except KeyboardInterrupt:
         progress_console.print(
@@ -161,6 +153,22 @@ def evaluate(
     finally:
         scorer.close()
     _print_run(console, run, out, len(sample_list), canonical)
+
+
+def _settings(
+    budget: TimeBudget, memory_mb: int | None, verdicts: VerdictMode, stop_at_first_failure: bool
+) -> Settings:
+    """The scoring settings the options ask for."""
+    memory = memory_mb * 1024 * 1024 if memory_mb else None
+    return Settings(budget, memory, verdicts.value, stop_at_first_failure=stop_at_first_failure)
+
+
+def _provenance(
+    ctx: typer.Context, samples: list[Sample], by_id: dict[str, TaskRecord], canonical: bool
+) -> dict[str, Any]:
+    """What the run's results record of its samples, tasks and command line."""
+    tasks = [by_id[t] for t in sorted({s.task_id for s in samples}) if t in by_id]
+    return provenance(None if canonical else samples, tasks, command_line(ctx))
 
 
 def _samples_to_score(

@@ -31,52 +31,62 @@ TasksOption = Annotated[
 ]
 
 
+Host = Annotated[str, typer.Option(help="Address to bind; any but loopback needs --token-file.")]
+Port = Annotated[int, typer.Option(min=0, max=65535, help="Port to bind.")]
+Jobs = Annotated[
+    int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
+]
+CacheFolder = Annotated[
+    Path | None,
+    typer.Option(help="Verdict cache folder (shared with `evaluate --cache`).", show_default=False),
+]
+CacheMb = Annotated[int, typer.Option(min=1, help="Size bound of the verdict cache, in MiB.")]
+TokenFile = Annotated[
+    Path | None,
+    typer.Option(help="File holding the bearer token clients must send.", show_default=False),
+]
+MemoryMb = Annotated[
+    int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
+]
+DefaultVerdicts = Annotated[
+    VerdictMode, typer.Option(help="Default verdict mode of a request (see `evaluate`).")
+]
+MaxBodyMb = Annotated[int, typer.Option(min=1, help="Largest request body, in MiB.")]
+MaxSamples = Annotated[int, typer.Option(min=1, help="Most samples in one request.")]
+MaxCompletionKb = Annotated[
+    int, typer.Option(min=1, help="Longest completion or code of one sample, in KiB.")
+]
+MaxQueue = Annotated[
+    int, typer.Option(min=1, help="Samples queued or running at once; beyond it, 429.")
+]
+MaxClientRequests = Annotated[
+    int, typer.Option(min=1, help="Requests of one client in progress at once; beyond it, 429.")
+]
+DrainSeconds = Annotated[
+    float, typer.Option(min=0, help="On SIGTERM, how long queued and running work may take.")
+]
+
+
 @reports_input_errors
 def serve(
     tasks: TasksOption = None,
-    host: Annotated[
-        str, typer.Option(help="Address to bind; any but loopback needs --token-file.")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to bind.")] = 8600,
-    jobs: Annotated[
-        int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
-    ] = None,
-    cache: Annotated[
-        Path | None,
-        typer.Option(
-            help="Verdict cache folder (shared with `evaluate --cache`).", show_default=False
-        ),
-    ] = None,
-    cache_mb: Annotated[
-        int, typer.Option(min=1, help="Size bound of the verdict cache, in MiB.")
-    ] = 1024,
-    token_file: Annotated[
-        Path | None,
-        typer.Option(help="File holding the bearer token clients must send.", show_default=False),
-    ] = None,
+    host: Host = "127.0.0.1",
+    port: Port = 8600,
+    jobs: Jobs = None,
+    cache: CacheFolder = None,
+    cache_mb: CacheMb = 1024,
+    token_file: TokenFile = None,
     timeout: Timeout = None,
     time_floor: TimeFloor = 1.0,
     time_factor: TimeFactor = 4.0,
-    memory_mb: Annotated[
-        int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
-    ] = None,
-    verdicts: Annotated[
-        VerdictMode, typer.Option(help="Default verdict mode of a request (see `evaluate`).")
-    ] = VerdictMode.two_process,
-    max_body_mb: Annotated[int, typer.Option(min=1, help="Largest request body, in MiB.")] = 16,
-    max_samples: Annotated[int, typer.Option(min=1, help="Most samples in one request.")] = 1024,
-    max_completion_kb: Annotated[
-        int, typer.Option(min=1, help="Longest completion or code of one sample, in KiB.")
-    ] = 200,
-    max_queue: Annotated[
-        int, typer.Option(min=1, help="Samples queued or running at once; beyond it, 429.")
-    ] = 4096,
-    max_client_requests: Annotated[
-        int, typer.Option(min=1, help="Requests of one client in progress at once; beyond it, 429.")
-    ] = 8,
-    drain_seconds: Annotated[
-        float, typer.Option(min=0, help="On SIGTERM, how long queued and running work may take.")
-    ] = 60.0,
+    memory_mb: MemoryMb = None,
+    verdicts: DefaultVerdicts = VerdictMode.two_process,
+    max_body_mb: MaxBodyMb = 16,
+    max_samples: MaxSamples = 1024,
+    max_completion_kb: MaxCompletionKb = 200,
+    max_queue: MaxQueue = 4096,
+    max_client_requests: MaxClientRequests = 8,
+    drain_seconds: DrainSeconds = 60.0,
     executor: ExecutorOption = "local",
 ) -> None:
     """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md)."""
@@ -93,11 +103,7 @@ def serve(
     scorer = open_executor(kind, address, jobs or os.cpu_count() or 1)
     config = ServiceConfig(
         tasks=task_set,
-        settings=Settings(
-            budget=TimeBudget(timeout, time_floor, time_factor),
-            memory_bytes=memory_mb * 1024 * 1024 if memory_mb else None,
-            verdicts=verdicts.value,
-        ),
+        settings=_settings(TimeBudget(timeout, time_floor, time_factor), memory_mb, verdicts),
         limits=Limits(
             max_body_bytes=max_body_mb * 1024 * 1024,
             max_samples=max_samples,
@@ -122,6 +128,12 @@ def serve(
         err=True,
     )
     run_server(config, options, executor=scorer)
+
+
+def _settings(budget: TimeBudget, memory_mb: int | None, verdicts: VerdictMode) -> Settings:
+    """A request's default scoring settings."""
+    memory = memory_mb * 1024 * 1024 if memory_mb else None
+    return Settings(budget=budget, memory_bytes=memory, verdicts=verdicts.value)
 
 
 def register(app: typer.Typer) -> None:

@@ -172,22 +172,29 @@ def heatmap(
             f"{escape(row_labels[r])}</text></a>"
         )
         for c, column in enumerate(columns):
-            value = cells.get((row, column))
-            if value is None:
-                fill, tip = "#eeeeee", "not scored"
-            else:
-                passing, total = value
-                fill = _shade(passing / total if total else 0.0)
-                tip = f"{passing}/{total} samples pass"
-            body.append(
-                f'<rect class="cell" x="{left + c * cell:.1f}" y="{y:.1f}" width="{cell - 1}" '
-                f'height="{cell - 1}" fill="{fill}"><title>{escape(row)} · {escape(column)}: '
-                f"{tip}</title></rect>"
-            )
+            x = left + c * cell
+            body.append(_heat_cell(x, y, cell, row, column, cells.get((row, column))))
     body.append("</svg>")
     return (
         f'<div class="heatmap-scroll"><div class="heatmap-head">{"".join(head)}</div>'
         f"{''.join(body)}</div>"
+    )
+
+
+def _heat_cell(
+    x: float, y: float, cell: int, row: str, column: str, value: tuple[int, int] | None
+) -> str:
+    """One square of the heat map, shaded by its share of passing samples, with a tooltip."""
+    if value is None:
+        fill, tip = "#eeeeee", "not scored"
+    else:
+        passing, total = value
+        fill = _shade(passing / total if total else 0.0)
+        tip = f"{passing}/{total} samples pass"
+    return (
+        f'<rect class="cell" x="{x:.1f}" y="{y:.1f}" width="{cell - 1}" '
+        f'height="{cell - 1}" fill="{fill}"><title>{escape(row)} · {escape(column)}: '
+        f"{tip}</title></rect>"
     )
 
 

@@ -14,6 +14,7 @@ import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from classwright.evaluator.limits import Limits
 from classwright.evaluator.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
@@ -680,34 +681,7 @@ class Worker:
             state.phase = str(event.get("phase", "test"))
             return True
         elif kind == "result" and state.loaded:
-            test_id = event.get("test")
-            if not isinstance(test_id, str) or test_id in state.results:
-                return False
-            # The wire carries plain strings; they become a Status here, once.
-            status = _reported_status(event.get("status"))
-            if status is None:
-                status, event["error_type"] = Status.ERROR, "Tampered"
-            # A pass counts only for the test the driver said it was running.
-            if status is Status.PASSED and state.affected != [test_id]:
-                status, event["error_type"] = Status.ERROR, "Tampered"
-            error_type = event.get("error_type")
-            seconds = event.get("seconds", 0.0)
-            line = event.get("line", 0)
-            state.results[test_id] = (
-                status,
-                str(error_type) if error_type is not None else None,
-                str(event.get("detail", ""))[:2000],
-                float(seconds) if isinstance(seconds, int | float) else 0.0,
-                line if type(line) is int and line > 0 else 0,
-                str(event.get("message", ""))[:MESSAGE_CHARS],
-            )
-            cpu = event.get("cpu")
-            if limits.cpu_time and type(cpu) is float and 0.0 <= cpu < 1e9:
-                # The driver reads CPU time where the test runs; the parent's own reading of
-                # this line may come long after the test ended on a busy machine.
-                state.cpu[test_id] = cpu
-            if test_id in state.affected:
-                state.affected.remove(test_id)
+            Worker._on_result(state, event, limits)
         elif kind == "coverage" and state.loaded:
             report = event.get("report")
             state.coverage = report if isinstance(report, dict) else None
@@ -715,3 +689,35 @@ class Worker:
             state.done = True
             state.affected = []
         return False
+
+    @staticmethod
+    def _on_result(state: Attempt, event: dict[str, Any], limits: Limits) -> None:
+        """Keep one test's reported result (the first one only)."""
+        test_id = event.get("test")
+        if not isinstance(test_id, str) or test_id in state.results:
+            return
+        # The wire carries plain strings; they become a Status here, once.
+        status = _reported_status(event.get("status"))
+        if status is None:
+            status, event["error_type"] = Status.ERROR, "Tampered"
+        # A pass counts only for the test the driver said it was running.
+        if status is Status.PASSED and state.affected != [test_id]:
+            status, event["error_type"] = Status.ERROR, "Tampered"
+        error_type = event.get("error_type")
+        seconds = event.get("seconds", 0.0)
+        line = event.get("line", 0)
+        state.results[test_id] = (
+            status,
+            str(error_type) if error_type is not None else None,
+            str(event.get("detail", ""))[:2000],
+            float(seconds) if isinstance(seconds, int | float) else 0.0,
+            line if type(line) is int and line > 0 else 0,
+            str(event.get("message", ""))[:MESSAGE_CHARS],
+        )
+        cpu = event.get("cpu")
+        if limits.cpu_time and type(cpu) is float and 0.0 <= cpu < 1e9:
+            # The driver reads CPU time where the test runs; the parent's own reading of
+            # this line may come long after the test ended on a busy machine.
+            state.cpu[test_id] = cpu
+        if test_id in state.affected:
+            state.affected.remove(test_id)

@@ -193,14 +193,17 @@ def _guarded(service: VerdictService, handler: Handler, *, auth: bool = True) ->
     return guarded
 
 
-def create_app(service: VerdictService) -> Starlette:
-    """The ASGI app; its shutdown drains the scheduler (bounded by ``drain_seconds``)."""
+class _Endpoints:
+    """The service's HTTP handlers, each answering one route."""
 
-    async def verdicts(request: Request) -> Response:
+    def __init__(self, service: VerdictService) -> None:
+        self.service = service
+
+    async def verdicts(self, request: Request) -> Response:
         started = time.monotonic()
-        with service.client_slot(request):
-            batch = await service.read_batch(request)
-            answers, handle = await service.submit(batch)
+        with self.service.client_slot(request):
+            batch = await self.service.read_batch(request)
+            answers, handle = await self.service.submit(batch)
             try:
                 while not answers.complete:
                     await answers.wait_beyond(len(answers.finished), DISCONNECT_POLL)
@@ -209,25 +212,25 @@ def create_app(service: VerdictService) -> Starlette:
                         return Response(status_code=499)
             finally:
                 if not answers.complete:
-                    service.scheduler.cancel(handle)
-        service.metrics.latency.labels("verdicts").observe(time.monotonic() - started)
+                    self.service.scheduler.cancel(handle)
+        self.service.metrics.latency.labels("verdicts").observe(time.monotonic() - started)
         return JSONResponse({"results": answers.results})
 
-    async def create_job(request: Request) -> Response:
-        with service.client_slot(request):
-            batch = await service.read_batch(request)
-            answers, handle = await service.submit(batch)
-        job_id = service.remember(answers, handle)
+    async def create_job(self, request: Request) -> Response:
+        with self.service.client_slot(request):
+            batch = await self.service.read_batch(request)
+            answers, handle = await self.service.submit(batch)
+        job_id = self.service.remember(answers, handle)
         return JSONResponse({"id": job_id, "total": answers.total}, status_code=202)
 
-    def find_job(request: Request) -> _Job:
-        job = service.jobs.get(request.path_params["job_id"])
+    def find_job(self, request: Request) -> _Job:
+        job = self.service.jobs.get(request.path_params["job_id"])
         if job is None:
             raise RequestError("job_id", "no such job", 404)
         return job
 
-    async def job_status(request: Request) -> Response:
-        job = find_job(request)
+    async def job_status(self, request: Request) -> Response:
+        job = self.find_job(request)
         answers = job.answers
         return JSONResponse(
             {
@@ -239,8 +242,8 @@ def create_app(service: VerdictService) -> Starlette:
             }
         )
 
-    async def job_results(request: Request) -> Response:
-        answers = find_job(request).answers
+    async def job_results(self, request: Request) -> Response:
+        answers = self.find_job(request).answers
 
         async def lines() -> AsyncIterator[bytes]:
             sent = 0
@@ -252,25 +255,30 @@ def create_app(service: VerdictService) -> Starlette:
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
 
-    async def tasks(_request: Request) -> Response:
-        listing = await run_in_threadpool(service.config.tasks.describe)
+    async def tasks(self, _request: Request) -> Response:
+        listing = await run_in_threadpool(self.service.config.tasks.describe)
         return JSONResponse({"tasks": listing})
 
-    async def health(_request: Request) -> Response:
+    async def health(self, _request: Request) -> Response:
         return JSONResponse(
             {
                 "status": "ok",
                 "version": classwright_version(),
-                "tasks": len(service.config.tasks.records),
-                "queued": service.scheduler.queued(),
-                "in_progress": service.scheduler.in_progress(),
-                "verdicts": service.config.settings.verdicts,
+                "tasks": len(self.service.config.tasks.records),
+                "queued": self.service.scheduler.queued(),
+                "in_progress": self.service.scheduler.in_progress(),
+                "verdicts": self.service.config.settings.verdicts,
             }
         )
 
-    async def metrics(_request: Request) -> Response:
-        body, content_type = service.metrics.render()
+    async def metrics(self, _request: Request) -> Response:
+        body, content_type = self.service.metrics.render()
         return Response(body, media_type=content_type)
+
+
+def create_app(service: VerdictService) -> Starlette:
+    """The ASGI app; its shutdown drains the scheduler (bounded by ``drain_seconds``)."""
+    endpoints = _Endpoints(service)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -283,13 +291,13 @@ def create_app(service: VerdictService) -> Starlette:
 
     return Starlette(
         routes=[
-            route("/v1/verdicts", verdicts, ["POST"]),
-            route("/v1/jobs", create_job, ["POST"]),
-            route("/v1/jobs/{job_id}", job_status, ["GET"]),
-            route("/v1/jobs/{job_id}/results", job_results, ["GET"]),
-            route("/v1/tasks", tasks, ["GET"]),
-            route("/metrics", metrics, ["GET"]),
-            route("/healthz", health, ["GET"], auth=False),
+            route("/v1/verdicts", endpoints.verdicts, ["POST"]),
+            route("/v1/jobs", endpoints.create_job, ["POST"]),
+            route("/v1/jobs/{job_id}", endpoints.job_status, ["GET"]),
+            route("/v1/jobs/{job_id}/results", endpoints.job_results, ["GET"]),
+            route("/v1/tasks", endpoints.tasks, ["GET"]),
+            route("/metrics", endpoints.metrics, ["GET"]),
+            route("/healthz", endpoints.health, ["GET"], auth=False),
         ],
         lifespan=lifespan,
     )
