@@ -522,3 +522,58 @@ def test_client_imports_nothing_heavy() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd="/", timeout=120
     )
     assert done.stdout.split() == ["[]", "True"], done.stderr
+
+
+def test_client_over_its_request_limit_gets_429_and_others_are_served(
+    tmp_path: Path, two_tasks: Path, bundled: list[TaskRecord]
+) -> None:
+    """Two requests of one client address run; its third is refused with Retry-After while
+    they do, a second address (127.0.0.2, still loopback) is answered, and so are the two."""
+    record = bundled[0]
+    running = _small_server(tmp_path, two_tasks, "--max-client-requests", "2")
+    held: list[httpx.Response] = []
+
+    def hold(tag: str) -> None:
+        sample = {"id": tag, "task_id": record.task_id, "code": _slow(record, 0.2, tag)}
+        held.append(
+            httpx.post(
+                f"{running.url}/v1/verdicts",
+                json={"samples": [sample], "settings": SLOW},
+                timeout=300,
+            )
+        )
+
+    holders = [threading.Thread(target=hold, args=(f"held{i}",)) for i in range(2)]
+    try:
+        for thread in holders:
+            thread.start()
+        deadline = time.monotonic() + 60
+        # One sandbox: the second held sample waits for the whole first one, so both requests
+        # are still in progress when the third arrives.
+        while httpx.get(f"{running.url}/healthz").json()["in_progress"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        canonical = {
+            "samples": [{"id": "c", "task_id": record.task_id, "code": record.solution_code}]
+        }
+        refused = httpx.post(f"{running.url}/v1/verdicts", json=canonical, timeout=60)
+        assert refused.status_code == 429
+        assert "client" in refused.json()["error"]
+        assert int(refused.headers["Retry-After"]) >= 1
+        other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+        with other:
+            answered = other.post(f"{running.url}/v1/verdicts", json=canonical, timeout=300)
+        assert answered.status_code == 200
+        assert [r["passed"] for r in answered.json()["results"]] == [True]
+        for thread in holders:
+            thread.join(timeout=300)
+        assert sorted(r.status_code for r in held) == [200, 200]
+        assert all(r.json()["results"][0]["passed"] for r in held)
+        assert _metric(running, 'classwright_requests_rejected_total{reason="client_limit"}') == 1
+        # Its requests done, the first client is under its limit again.
+        again = httpx.post(f"{running.url}/v1/verdicts", json=canonical, timeout=300)
+        assert again.status_code == 200
+    finally:
+        running.stop()
+        for thread in holders:
+            thread.join(timeout=10)

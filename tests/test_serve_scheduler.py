@@ -1,10 +1,13 @@
-"""The service's scheduler: an executor that fails mid-batch loses no sample and answers none
-twice; the samples it left are scored again and get the verdicts an undisturbed run gives."""
+"""The service's scheduler: an executor that fails loses no sample and answers none twice; the
+samples it left are scored again and get the verdicts an undisturbed run gives. Each sandbox slot
+is fed on its own: a sample that will not finish holds only its slot, never the others'."""
 
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from classwright.authoring.taskdir import load_tasks
@@ -21,21 +24,24 @@ TASKS = Path(__file__).resolve().parents[1] / "benchmark" / "tasks"
 SETTINGS = Settings(budget=TimeBudget(fixed=10.0))
 
 
-class DiesAfterOneResult:
-    """A local executor whose first batch breaks after its first result (a lost machine)."""
+class DiesInItsFirstTwoCalls:
+    """A local executor whose first two calls break before their result (a lost machine)."""
 
     def __init__(self) -> None:
         self.local = LocalExecutor(2)
         self.calls = 0
+        self._count = threading.Lock()
 
     def score(
         self, jobs: Sequence[Job], settings: Settings
     ) -> Generator[tuple[int, SampleResult], None, None]:
-        self.calls += 1
+        with self._count:
+            self.calls += 1
+            dies = self.calls <= 2
         scoring = self.local.score(jobs, settings)
         try:
-            for count, answer in enumerate(scoring):
-                if self.calls == 1 and count == 1:
+            for answer in scoring:
+                if dies:
                     raise RuntimeError("the worker's machine went away")
                 yield answer
         finally:
@@ -56,7 +62,7 @@ def test_samples_of_a_failed_batch_are_scored_again_once() -> None:
     samples = [Sample(record.task_id, i, "", code=c) for i, c in enumerate(codes)]
     jobs = build_jobs(samples, {record.task_id: record}, "test")
     items = [Item(verdict_key(j, SETTINGS), j, SETTINGS, "h") for j in jobs]
-    executor = DiesAfterOneResult()
+    executor = DiesInItsFirstTwoCalls()
     metrics = ServiceMetrics(2)
     scheduler = Scheduler(executor, metrics, workers=2)
     answers: list[tuple[int, bool]] = []
@@ -75,6 +81,64 @@ def test_samples_of_a_failed_batch_are_scored_again_once() -> None:
     assert sorted(p for p, _ in answers) == [0, 1, 2, 3]
     verdicts = dict(answers)
     assert verdicts[0] and verdicts[1] and not verdicts[3]
-    assert executor.calls == 2
-    # Every sample but the one answered before the fault went again.
-    assert metrics.registry.get_sample_value("classwright_sandbox_workers_replaced_total") == 3
+    # The two samples the failed calls held went again, once each: four samples, six calls.
+    assert executor.calls == 6
+    assert metrics.registry.get_sample_value("classwright_sandbox_workers_replaced_total") == 2
+
+
+class HeldSample:
+    """Answers every sample with a real result scored once beforehand, except the sample whose
+    code is ``held``: that one's call waits until ``release`` is set (a straggler)."""
+
+    def __init__(self, real: SampleResult, held: str) -> None:
+        self.real = real
+        self.held = held
+        self.release = threading.Event()
+        self.scored: list[int] = []
+
+    def score(
+        self, jobs: Sequence[Job], settings: Settings
+    ) -> Generator[tuple[int, SampleResult], None, None]:
+        for position, job in enumerate(jobs):
+            if job.candidate == self.held:
+                assert self.release.wait(300), "the held sample was never released"
+            self.scored.append(job.sample.index)
+            yield position, replace(self.real, index=job.sample.index)
+
+    def close(self) -> None:
+        self.release.set()
+
+
+def test_a_straggler_holds_only_its_own_slot() -> None:
+    """Two slots; the first sample does not finish until every other sample (more than a chunk
+    of the old fixed-chunk scheduler, 8 per slot) has been answered: the other slot must keep
+    taking samples meanwhile, or the run never ends."""
+    record = sorted(load_tasks(TASKS), key=lambda r: r.task_id)[0]
+    samples = [
+        Sample(record.task_id, i, "", code=record.solution_code + f"\n# sample {i}\n")
+        for i in range(21)
+    ]
+    jobs = build_jobs(samples, {record.task_id: record}, "test")
+    ((_, real),) = list(LocalExecutor(1).score(jobs[:1], SETTINGS))
+    assert real.passed
+    executor = HeldSample(real, jobs[0].candidate)
+    scheduler = Scheduler(executor, ServiceMetrics(2), workers=2)
+    items = [Item(verdict_key(j, SETTINGS), j, SETTINGS, "h") for j in jobs]
+    answered: list[int] = []
+    finished = threading.Event()
+
+    def deliver(position: int, result: SampleResult, _cached: bool) -> None:
+        answered.append(position)
+        if len(answered) == len(items) - 1:
+            executor.release.set()  # every other sample is in: now the straggler may end
+        if len(answered) == len(items):
+            finished.set()
+
+    try:
+        scheduler.submit(items, deliver)
+        assert finished.wait(300), f"answered {sorted(answered)} while the straggler ran"
+    finally:
+        scheduler.close()
+    assert answered[-1] == 0
+    assert Counter(answered) == Counter(range(len(items)))
+    assert sorted(executor.scored) == list(range(len(items)))

@@ -152,6 +152,9 @@ class RayExecutor:
         self._actor_class = ray.remote(num_cpus=self.workers_per_actor)(ScoringActor)
         self._actors = [self._start_actor() for _ in range(max(1, actors))]
         self._lock = threading.Lock()
+        self._calls: dict[_Actor, int] = {}
+        """Calls of `score` driving each actor now: a call too small for every actor goes to
+        the least driven ones, so concurrent small calls (the service's) spread over them."""
 
     def _start_actor(self) -> _Actor:
         return _Actor(self._actor_class.remote(self.workers_per_actor))
@@ -194,7 +197,8 @@ class RayExecutor:
             work.append(ShippedJob.of(position, keys[id(job.record)], job))
         if not work:
             return
-        shared = _Shared(work, len(self._actors))
+        chosen = self._choose(-(-len(work) // self.batch_size))
+        shared = _Shared(work, len(chosen))
         # One copy of the tasks and the settings in the object store for the whole call.
         bundles_ref = ray.put(bundles)
         settings_ref = ray.put(settings)
@@ -202,16 +206,37 @@ class RayExecutor:
             threading.Thread(
                 target=self._drive, args=(actor, shared, bundles_ref, settings_ref), daemon=True
             )
-            for actor in self._actors
+            for actor in chosen
         ]
-        for thread in threads:
-            thread.start()
         try:
+            for thread in threads:
+                thread.start()
             yield from shared.results()
         finally:
             shared.finish()
             for thread in threads:
-                thread.join()
+                if thread.ident is not None:  # started
+                    thread.join()
+            self._release(chosen)
+
+    def _choose(self, batches: int) -> list[_Actor]:
+        """The actors to drive for a call of ``batches`` batches: all of them for a large call,
+        the least driven ones for a small one."""
+        with self._lock:
+            ranked = sorted(self._actors, key=lambda a: self._calls.get(a, 0))
+            chosen = ranked[: max(1, min(len(ranked), batches))]
+            for actor in chosen:
+                self._calls[actor] = self._calls.get(actor, 0) + 1
+        return chosen
+
+    def _release(self, chosen: list[_Actor]) -> None:
+        with self._lock:
+            for actor in chosen:
+                left = self._calls.get(actor, 1) - 1
+                if left > 0:
+                    self._calls[actor] = left
+                else:
+                    self._calls.pop(actor, None)
 
     def _drive(self, actor: _Actor, shared: _Shared, bundles_ref: Any, settings_ref: Any) -> None:
         """One actor's loop: take a batch, ship the tasks it lacks, stream the results back.

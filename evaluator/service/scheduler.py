@@ -3,8 +3,9 @@
 A sample is known by its verdict key (`verdict_cache.verdict_key`). Submitting a batch answers
 what the cache holds at once, joins samples to identical ones already queued or running (one
 run, every waiter answered), and queues the rest, or refuses the whole batch when the queue
-would pass its bound. The dispatcher takes queued samples in chunks of one settings, hands them
-to the executor, and answers each waiter as its result lands. A result that records a fault of
+would pass its bound. One dispatching thread per sandbox slot takes the next queued sample,
+hands it to the executor alone, and answers its waiters as its result lands; the slot then takes
+the next, so the executor is fed continuously and no sample waits for another's straggler. A result that records a fault of
 the machinery (its sandbox worker died under it, or the executor failed) is queued again, at the
 front, up to `MAX_ATTEMPTS` times: scored again on a fresh worker, answered once.
 
@@ -81,19 +82,18 @@ class Scheduler:
         *,
         cache: VerdictCache | None = None,
         max_queue: int = 4096,
-        chunk: int | None = None,
         workers: int = 1,
     ) -> None:
         self.executor = executor
         self.cache = cache
         self.metrics = metrics
         self.max_queue = max_queue
+        # One dispatching thread per sandbox slot, each scoring one sample at a time: a slot
+        # takes the next sample the moment its own lands, so no sandbox idles while another
+        # runs a slow sample (as it would waiting for the slowest sample of a shared chunk).
         self.workers = max(1, workers)
-        # A chunk ends when its slowest sample does, leaving sandboxes idle meanwhile: large
-        # enough that this tail is a small share of it, small enough that a request arriving
-        # behind it does not wait long. Cancelling stops a chunk's unstarted samples at once.
-        self.chunk = chunk or 8 * self.workers
         self._lock = threading.Condition()
+        self._measuring = threading.Lock()
         self._queue: deque[_Work] = deque()
         self._work: dict[str, _Work] = {}
         """Key -> the work queued or running under it."""
@@ -101,8 +101,13 @@ class Scheduler:
         self._stopping = False
         self._drain_until: float | None = None
         self._seconds_per_sample = 1.0
-        self._thread = threading.Thread(target=self._run, name="classwright-dispatch", daemon=True)
-        self._thread.start()
+        self._busy = 0
+        self._threads = [
+            threading.Thread(target=self._run, name=f"classwright-dispatch-{n}", daemon=True)
+            for n in range(self.workers)
+        ]
+        for thread in self._threads:
+            thread.start()
 
     # -- the request side -------------------------------------------------------------------
 
@@ -121,7 +126,7 @@ class Scheduler:
                 raise ShuttingDown
             new_keys = {i.key for p, i in enumerate(items) if p not in cached} - set(self._work)
             if new_keys and len(self._work) + len(new_keys) > self.max_queue:
-                raise QueueFull(self._retry_after())
+                raise QueueFull(self._retry_after(len(new_keys)))
             for position, item in enumerate(items):
                 if position in cached:
                     answers.append((position, cached[position]))
@@ -165,10 +170,10 @@ class Scheduler:
             self.metrics.cache_hits.inc()
         return result
 
-    def _retry_after(self) -> int:
-        """Seconds until about a chunk's worth of the queue has gone."""
+    def _retry_after(self, samples: int) -> int:
+        """Seconds until about ``samples`` places of the queue have freed."""
         per_second = self.workers / max(self._seconds_per_sample, 0.05)
-        return max(1, min(60, round(self.chunk / per_second)))
+        return max(1, min(60, round(samples / per_second)))
 
     def _answer(self, handle: Handle, position: int, result: SampleResult, cached: bool) -> None:
         with self._lock:
@@ -178,101 +183,84 @@ class Scheduler:
         self.metrics.answered("cache" if cached else "scored")
         handle.deliver(position, result, cached)
 
-    # -- the dispatcher ---------------------------------------------------------------------
+    # -- the dispatchers --------------------------------------------------------------------
 
     def _run(self) -> None:
+        """One sandbox slot: take the next live sample, score it, repeat until stopped."""
         while True:
             with self._lock:
                 while not self._queue and not self._stopping:
                     self._lock.wait()
-                if not self._queue:
-                    return
-                chunk = self._take_chunk()
+                work = self._take() if not self._drain_over() else None
                 self.metrics.queue_depth.set(len(self._queue))
-            if chunk:
-                self._score(chunk)
+                if work is None:
+                    if self._stopping:
+                        return
+                    continue
+                self._busy += 1
+                self.metrics.set_busy(self._busy)
+            try:
+                self._score(work)
+            finally:
+                with self._lock:
+                    self._busy -= 1
+                    self.metrics.set_busy(self._busy)
 
-    def _take_chunk(self) -> list[_Work]:
-        """Up to `chunk` queued works of the first one's settings whose somebody still waits
-        for, one meaning per task id (under the lock)."""
-        chunk: list[_Work] = []
-        skipped: list[_Work] = []
-        meaning: dict[str, str] = {}
-        first: list[object] | None = None
-        while self._queue and len(chunk) < self.chunk:
+    def _take(self) -> _Work | None:
+        """The first queued work somebody still waits for (under the lock); works nobody waits
+        for any more are forgotten on the way, never started."""
+        while self._queue:
             work = self._queue.popleft()
-            if not self._live(work):
-                del self._work[work.item.key]
-                continue
-            item = work.item
-            part = settings_part(item.settings)
-            task_id = item.job.record.task_id
-            if first is None:
-                first = part
-            if part != first or meaning.setdefault(task_id, item.record_hash) != item.record_hash:
-                skipped.append(work)
-                continue
-            chunk.append(work)
-        self._queue.extendleft(reversed(skipped))
-        return chunk
+            if self._live(work):
+                return work
+            del self._work[work.item.key]
+        return None
+
+    def _drain_over(self) -> bool:
+        return self._drain_until is not None and time.monotonic() > self._drain_until
 
     def _live(self, work: _Work) -> bool:
         work.waiters = [(h, p) for h, p in work.waiters if p in h.waiting]
         return bool(work.waiters)
 
-    def _score(self, chunk: list[_Work]) -> None:
+    def _score(self, work: _Work) -> None:
+        """Score one sample in a call of its own: its slot takes the next sample as soon as
+        this one lands, whatever the other slots are running."""
         started = time.monotonic()
-        settings = chunk[0].item.settings
-        jobs = [w.item.job for w in chunk]
-        done: set[int] = set()
+        settings = work.item.settings
+        result: SampleResult | None = None
         try:
-            settings = self._with_limits(chunk, settings)
-            scoring = self.executor.score(jobs, settings)
-            self.metrics.set_busy(len(chunk))
+            settings = self._with_limits(work, settings)
+            scoring = self.executor.score([work.item.job], settings)
             try:
-                for position, result in scoring:
-                    done.add(position)
-                    self.metrics.set_busy(len(chunk) - len(done))
-                    self._finish(chunk[position], result)
-                    if self._abandoned(chunk, done):
-                        break
+                _position, result = next(scoring, (0, None))
             finally:
                 scoring.close()
+            if result is None:
+                raise RuntimeError("the executor returned no result")
         except Exception as exc:
-            # The executor itself failed (not one sample): its unanswered samples go again.
+            # The executor itself failed (not the sample): the sample goes again.
             reason = f"internal error: {type(exc).__name__}: {exc}"
-            for position, work in enumerate(chunk):
-                if position not in done:
-                    self._finish(work, _machinery_fault(work.item.job, settings, reason))
-                    done.add(position)
-        self.metrics.set_busy(0)
-        for position, work in enumerate(chunk):
-            if position not in done:  # cancelled or cut off by the end of a drain
-                with self._lock:
-                    self._work.pop(work.item.key, None)
-        if done:
-            elapsed = (time.monotonic() - started) * self.workers / len(done)
+            result = _machinery_fault(work.item.job, settings, reason)
+        self._finish(work, result)
+        elapsed = time.monotonic() - started
+        with self._lock:
             self._seconds_per_sample = 0.8 * self._seconds_per_sample + 0.2 * elapsed
 
-    def _with_limits(self, chunk: list[_Work], settings: Settings) -> Settings:
-        """``settings`` with the derived per-test limits of every task of the chunk, each
-        measured once per task content and budget (`scoring.derive_test_limits`)."""
+    def _with_limits(self, work: _Work, settings: Settings) -> Settings:
+        """``settings`` with the derived per-test limits of the sample's task, measured once
+        per task content and budget (`scoring.derive_test_limits`); one measurement at a time,
+        so two slots never measure the same task twice."""
         if not settings.budget.derived:
             return settings
-        budget = repr(settings_part(settings))
-        unmeasured = {
-            w.item.record_hash: w.item.job
-            for w in chunk
-            if (w.item.record_hash, budget) not in self._limits
-        }
-        if unmeasured:
-            measured = derive_test_limits(list(unmeasured.values()), settings)
-            for record_hash, job in unmeasured.items():
-                self._limits[(record_hash, budget)] = dict(measured.test_limits[job.record.task_id])
-        limits = {
-            w.item.job.record.task_id: self._limits[(w.item.record_hash, budget)] for w in chunk
-        }
-        return replace(settings, test_limits=limits)
+        key = (work.item.record_hash, repr(settings_part(settings)))
+        job = work.item.job
+        with self._measuring:
+            if key not in self._limits:
+                measured = derive_test_limits([job], settings)
+                self._limits[key] = dict(measured.test_limits[job.record.task_id])
+            limits = self._limits[key]
+        return replace(settings, test_limits={job.record.task_id: limits})
 
     def _finish(self, work: _Work, result: SampleResult) -> None:
         """Answer every waiter of ``work`` with ``result``, or queue it again after a fault."""
@@ -291,14 +279,6 @@ class Scheduler:
         for handle, position in waiters:
             self._answer(handle, position, result, False)
 
-    def _abandoned(self, chunk: list[_Work], done: set[int]) -> bool:
-        """True when nobody waits for the chunk's unfinished samples any more, or a drain's
-        time is up: closing the executor's iterator then cancels what has not started."""
-        if self._drain_until is not None and time.monotonic() > self._drain_until:
-            return True
-        with self._lock:
-            return not any(self._live(w) for p, w in enumerate(chunk) if p not in done)
-
     # -- stopping ---------------------------------------------------------------------------
 
     def drain(self, seconds: float) -> None:
@@ -307,7 +287,9 @@ class Scheduler:
             self._stopping = True
             self._drain_until = time.monotonic() + seconds
             self._lock.notify_all()
-        self._thread.join(timeout=seconds + 5)
+        ends = time.monotonic() + seconds + 5
+        for thread in self._threads:
+            thread.join(timeout=max(0.0, ends - time.monotonic()))
         with self._lock:
             self._queue.clear()
             self._work.clear()
