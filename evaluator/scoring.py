@@ -269,8 +269,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
             # Whatever one sample did to its sandbox fails that sample alone, with the reason;
             # the other samples of the run are scored.
             reason = f"internal error: {type(exc).__name__}: {exc}"
-            tests = {t: TestOutcome(Status.ERROR, "InternalError", reason) for t in job.test_ids}
-            isolation, load_error = NOT_RUN, reason
+            tests, isolation, load_error = internal_errors(job, reason), NOT_RUN, reason
         else:
             tests = dict(suite.outcomes)
             isolation, load_error = suite.isolation, suite.load_error
@@ -292,6 +291,32 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
             else {}
         ),
         seconds=time.perf_counter() - started,
+        code_hash=job.code_hash,
+        verdicts=settings.verdicts,
+    )
+
+
+def internal_errors(job: Job, reason: str) -> dict[str, TestOutcome]:
+    """Every test of ``job`` an InternalError with ``reason``: the machinery, not the sample,
+    failed it."""
+    return {t: TestOutcome(Status.ERROR, "InternalError", reason) for t in job.test_ids}
+
+
+def machinery_fault(job: Job, settings: Settings, reason: str) -> SampleResult:
+    """A sample the machinery could not score: every test an InternalError with the reason
+    (as `score_job` records a sandbox run that raised), for callers whose executor failed."""
+    return SampleResult(
+        task_id=job.sample.task_id,
+        index=job.sample.index,
+        passed=False,
+        tests=internal_errors(job, reason),
+        isolation=NOT_RUN,
+        load_error=reason,
+        extraction=job.extraction.method,
+        parses=job.extraction.parses,
+        shape=None,
+        dependencies=None,
+        seconds=0.0,
         code_hash=job.code_hash,
         verdicts=settings.verdicts,
     )

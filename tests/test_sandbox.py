@@ -722,9 +722,9 @@ def test_a_stopped_worker_is_gone_when_stop_returns() -> None:
 
 
 def _below(root: int) -> list[int]:
-    from classwright.evaluator.sandbox.worker import _descendants
+    from classwright.evaluator.sandbox.inside.cw_proc import descendants
 
-    return _descendants(root)
+    return descendants(root)
 
 
 def _zombie(pid: int) -> bool:

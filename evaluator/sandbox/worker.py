@@ -18,6 +18,7 @@ from typing import Any
 
 from classwright.evaluator.limits import Limits
 from classwright.evaluator.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
+from classwright.evaluator.sandbox.inside import cw_proc
 from classwright.evaluator.sandbox.isolation import (
     Launch,
     WorkerConfig,
@@ -107,39 +108,6 @@ def _reported_status(value: object) -> Status | None:
     return Status(value)
 
 
-def _running(pid: int) -> bool:
-    """The process exists and is not a zombie waiting to be reaped."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            stat = handle.read()
-    except OSError:
-        return False
-    return stat[stat.rindex(b")") + 2 :][:1] != b"Z"
-
-
-def _descendants(root: int) -> list[int]:
-    """Every process below `root`, from /proc (children before their own children). The zygote
-    has its own copy in inside/driver.py: scripts inside the sandbox cannot import classwright."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    found: list[int] = []
-    stack = [root]
-    while stack:
-        for child in children.get(stack.pop(), []):
-            found.append(child)
-            stack.append(child)
-    return found
-
-
 class WaitMeter:
     """Seconds the processes below `root` have spent runnable but waiting for a CPU (the second
     field of /proc/PID/schedstat): what a busy machine adds to a wall-clock time. A process's
@@ -153,7 +121,7 @@ class WaitMeter:
         self.seen: dict[int, int] = {}
 
     def read(self) -> float:
-        for pid in (self.root, *_descendants(self.root)):
+        for pid in (self.root, *cw_proc.descendants(self.root)):
             try:
                 with open(f"/proc/{pid}/schedstat", "rb") as handle:
                     nanoseconds = int(handle.read().split()[1])
@@ -171,19 +139,13 @@ class CpuMeter:
     def __init__(self, root: int) -> None:
         self.root = root
         self.seen: dict[int, int] = {}
-        self.tick = os.sysconf("SC_CLK_TCK")
 
     def read(self) -> float:
-        for pid in (self.root, *_descendants(self.root)):
-            try:
-                with open(f"/proc/{pid}/stat", "rb") as handle:
-                    stat = handle.read()
-                fields = stat[stat.rindex(b")") + 2 :].split()
-                ticks = int(fields[11]) + int(fields[12])
-            except (OSError, IndexError, ValueError):
-                continue
-            self.seen[pid] = max(self.seen.get(pid, 0), ticks)
-        return sum(self.seen.values()) / self.tick
+        for pid in (self.root, *cw_proc.descendants(self.root)):
+            ticks = cw_proc.cpu_ticks(pid)
+            if ticks is not None:
+                self.seen[pid] = max(self.seen.get(pid, 0), ticks)
+        return sum(self.seen.values()) / cw_proc.CLOCK_TICKS
 
 
 CPU_POLL_SECONDS = (0.02, 0.5)
@@ -359,7 +321,7 @@ class Worker:
         if self.process is not None:
             # bubblewrap's inner init runs in a session of its own, out of reach of killpg:
             # kill every descendant by pid, so that the worker is gone when stop() returns.
-            victims = [self.process.pid, *_descendants(self.process.pid)]
+            victims = [self.process.pid, *cw_proc.descendants(self.process.pid)]
             for pid in victims:
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.kill(pid, signal.SIGKILL)
@@ -369,7 +331,7 @@ class Worker:
                 self.process.wait(timeout=10)
             # A namespace's init takes a moment to tear down after its parent is gone.
             deadline = time.monotonic() + 10
-            while any(_running(pid) for pid in victims) and time.monotonic() < deadline:
+            while any(cw_proc.is_running(pid) for pid in victims) and time.monotonic() < deadline:
                 time.sleep(0.01)
             if self.process.stderr is not None:
                 self.process.stderr.close()
@@ -631,7 +593,7 @@ class Worker:
         killpg)."""
         if self.process is None:
             return
-        for pid in [self.process.pid, *_descendants(self.process.pid)]:
+        for pid in [self.process.pid, *cw_proc.descendants(self.process.pid)]:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
 

@@ -21,9 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from classwright.evaluator.executors import Executor
-from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.results import SampleResult
-from classwright.evaluator.scoring import NOT_RUN, Job, Settings, derive_test_limits
+from classwright.evaluator.scoring import Job, Settings, derive_test_limits, machinery_fault
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.verdict_cache import VerdictCache, cacheable, settings_part
 
@@ -241,7 +240,7 @@ class Scheduler:
         except Exception as exc:
             # The executor itself failed (not the sample): the sample goes again.
             reason = f"internal error: {type(exc).__name__}: {exc}"
-            result = _machinery_fault(work.item.job, settings, reason)
+            result = machinery_fault(work.item.job, settings, reason)
         self._finish(work, result)
         elapsed = time.monotonic() - started
         with self._lock:
@@ -297,24 +296,3 @@ class Scheduler:
     def close(self) -> None:
         self.drain(0)
         self.executor.close()
-
-
-def _machinery_fault(job: Job, settings: Settings, reason: str) -> SampleResult:
-    """A sample the machinery could not score: every test an InternalError with the reason
-    (the same record `scoring.score_job` makes when a sandbox run raises)."""
-    tests = {t: TestOutcome(Status.ERROR, "InternalError", reason) for t in job.test_ids}
-    return SampleResult(
-        task_id=job.sample.task_id,
-        index=job.sample.index,
-        passed=False,
-        tests=tests,
-        isolation=NOT_RUN,
-        load_error=reason,
-        extraction=job.extraction.method,
-        parses=job.extraction.parses,
-        shape=None,
-        dependencies=None,
-        seconds=0.0,
-        code_hash=job.code_hash,
-        verdicts=settings.verdicts,
-    )

@@ -47,10 +47,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from . import cw_runner, cw_wire
+    from . import cw_proc, cw_runner, cw_wire
     from .cw_runner import Emit
     from .cw_wire import RunRequest
 else:
+    import cw_proc
     import cw_runner
     import cw_wire
 
@@ -346,7 +347,6 @@ class Judge(cw_runner.Hooks):
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
         self.module = None
         self.candidate_pid = 0
-        self.clock_ticks = os.sysconf("SC_CLK_TCK")
 
     # --- handles
 
@@ -585,12 +585,8 @@ class Judge(cw_runner.Hooks):
         """This process's CPU time and the candidate's (its user and system time, from /proc),
         or None when the candidate's cannot be read. Processes the candidate started are not
         counted here; the parent's limit counts them."""
-        try:
-            with open(f"/proc/{self.candidate_pid}/stat", "rb") as handle:
-                stat = handle.read()
-            fields = stat[stat.rindex(b")") + 2 :].split()
-            candidate = (int(fields[11]) + int(fields[12])) / self.clock_ticks
-        except (OSError, IndexError, ValueError):
+        candidate = cw_proc.cpu_seconds(self.candidate_pid)
+        if candidate is None:
             return None
         return cw_runner._process_time() + candidate
 

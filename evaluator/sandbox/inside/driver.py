@@ -51,12 +51,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 if TYPE_CHECKING:
     # Type checkers see the sibling scripts as the package's modules they also are.
-    from . import cw_candidate, cw_coverage, cw_judge, cw_runner, cw_wire
+    from . import cw_candidate, cw_coverage, cw_judge, cw_proc, cw_runner, cw_wire
     from .cw_wire import RunRequest, ZygoteSettings
 else:
     import cw_candidate
     import cw_coverage
     import cw_judge
+    import cw_proc
     import cw_runner
     import cw_wire
 
@@ -446,27 +447,6 @@ def prctl(option, value):
         ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
 
 
-def descendants(root):
-    children: dict = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as handle:
-                stat = handle.read()
-        except OSError:
-            continue
-        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    found = []
-    stack = [root]
-    while stack:
-        for child in children.get(stack.pop(), []):
-            found.append(child)
-            stack.append(child)
-    return found
-
-
 def reap():
     while True:
         try:
@@ -485,28 +465,19 @@ def kill_leftovers(kill_all):
             # Only safe because this worker has its own pid namespace or its own user.
             with contextlib.suppress(OSError):
                 os.kill(-1, signal.SIGKILL)
-        victims = descendants(me)
+        victims = cw_proc.descendants(me)
         for pid in victims:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         reap()
-        alive = [pid for pid in descendants(me) if not is_zombie(pid)]
+        alive = [pid for pid in cw_proc.descendants(me) if cw_proc.is_running(pid)]
         if not alive and not victims:
             return 0
         if not alive:
             reap()
             continue
         time.sleep(0.005)
-    return len(descendants(me))
-
-
-def is_zombie(pid):
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            stat = handle.read()
-    except OSError:
-        return True
-    return stat[stat.rindex(b")") + 2 :][:1] == b"Z"
+    return len(cw_proc.descendants(me))
 
 
 def remove_tree(path):
@@ -738,7 +709,7 @@ def supervise(uid, command):
             status = waited
             for _ in range(200):
                 if uid < 0:
-                    victims = descendants(os.getpid())
+                    victims = cw_proc.descendants(os.getpid())
                     for victim in victims:
                         with contextlib.suppress(OSError):
                             os.kill(victim, signal.SIGKILL)
