@@ -376,7 +376,11 @@ def test_an_interrupted_request_ends_the_judge_s_channel() -> None:
     source = (HOSTILE / "interrupt_judge.py").read_text()
     run = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process")
     assert [t for t, o in run.outcomes.items() if o.passed] == []
-    # Every test met the interrupt (the sample really delivered it) and none was judged on an
-    # answer meant for another request.
-    assert {o.error_type for o in run.outcomes.values()} == {"CandidateLost"}, run.outcomes
-    assert all("interrupted by KeyboardInterrupt" in o.detail for o in run.outcomes.values())
+    # The interrupt really reached the judge's wait, and each one that did ended the channel.
+    # A signal lands when the judge next runs: on a busy machine the answer may come first, and
+    # that test is judged on it (None) by its own assertion.
+    lost = [o for o in run.outcomes.values() if o.error_type == "CandidateLost"]
+    assert lost, run.outcomes
+    assert all("interrupted by KeyboardInterrupt" in o.detail for o in lost), run.outcomes
+    judged = [o for o in run.outcomes.values() if o.error_type != "CandidateLost"]
+    assert all(o.error_type == "AssertionError" for o in judged), run.outcomes
