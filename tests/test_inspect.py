@@ -157,3 +157,88 @@ def test_inspect_cli_finds_the_task_and_replays_samples(tmp_path: Path) -> None:
     assert log["status"] == "success"
     assert len(log["samples"]) == 3
     assert log["results"]["scores"][0]["metrics"]["accuracy"]["value"] == 1.0
+
+
+def write_samples(path: Path, rows: list[tuple[str, int, str]]) -> Path:
+    path.write_text(
+        "".join(
+            json.dumps({"task_id": t, "index": i, "completion": f"```python\n{code}\n```"}) + "\n"
+            for t, i, code in rows
+        )
+    )
+    return path
+
+
+def test_pass_at_k_equals_evaluate_on_the_same_samples(tmp_path: Path) -> None:
+    # Three tasks, two samples each: both canonical, canonical then skeleton, both skeleton,
+    # so class pass@1 and pass@2 and method pass@k all lie strictly between 0 and 1.
+    first = sorted(RECORDS.values(), key=lambda r: r.task_id)[:3]
+    kinds = [("solution", "solution"), ("solution", "skeleton"), ("skeleton", "skeleton")]
+    rows = [
+        (r.task_id, i, r.solution_code if kind == "solution" else r.skeleton)
+        for r, pair in zip(first, kinds, strict=True)
+        for i, kind in enumerate(pair)
+    ]
+    samples = write_samples(tmp_path / "samples.jsonl", rows)
+    [log] = inspect_eval(
+        benchmark(tasks=str(BUNDLED), samples=str(samples), epochs=2),
+        model="mockllm/model",
+        limit=3,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    # The pass@k figures come from every epoch's verdict (unreduced); accuracy from the mean.
+    figures = {
+        name: metric.value
+        for score in log.results.scores
+        if score.reducer in ("mean", None)
+        for name, metric in score.metrics.items()
+    }
+    cli = Path(sys.executable).parent / "classwright"
+    out = tmp_path / "results.json"
+    done = subprocess.run(
+        [str(cli), "evaluate", str(samples), "--tasks", str(BUNDLED), "--out", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    summary = json.loads(out.read_text())["summary"]
+    for k in ("1", "2"):
+        assert figures[f"class_pass@{k}"] == summary["class_pass_at_k"][k]
+        assert figures[f"method_pass@{k}"] == summary["method_pass_at_k"][k]
+    assert 0 < figures["class_pass@1"] < figures["class_pass@2"] < 1
+    assert 0 < figures["method_pass@1"] < 1
+    assert figures["accuracy"] == figures["class_pass@1"]
+
+
+def test_fixed_time_budget_reaches_the_sandbox(tmp_path: Path) -> None:
+    # Every test builds a Wallet, which here sleeps 1.5 s: within a fixed 6 s per test it
+    # passes, under 0.5 s per test it times out.
+    folder = tmp_path / "tasks" / "Wallet"
+    folder.mkdir(parents=True)
+    (folder / "task.toml").write_text(TASK_TOML)
+    (folder / "solution.py").write_text((HOSTILE / "honest.py").read_text())
+    (folder / "tests.py").write_text((HOSTILE / "task_tests.py").read_text())
+    slow = (HOSTILE / "honest.py").read_text() + (
+        "\n_made = Wallet.__init__\n"
+        "def _slow(self, *args, **kwargs):\n"
+        "    import time\n"
+        "    time.sleep(1.5)\n"
+        "    _made(self, *args, **kwargs)\n"
+        "Wallet.__init__ = _slow\n"
+    )
+    samples = write_samples(tmp_path / "s.jsonl", [("wallet_1", 0, slow)])
+    verdicts = {}
+    for budget in (6.0, 0.5):
+        [log] = inspect_eval(
+            benchmark(tasks=str(folder.parent), samples=str(samples), time_budget=budget),
+            model="mockllm/model",
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+        )
+        assert log.status == "success", log.error
+        verdicts[budget] = log.samples[0].scores["class_verdict"]
+    assert verdicts[6.0].value == "C"
+    assert verdicts[0.5].value == "I"
