@@ -19,8 +19,11 @@ from inspect_ai.model import (
     modelapi,
 )
 
+from classwright.authoring.classeval_import import read_classeval
+from classwright.authoring.classeval_plus import BUNDLED_OVERLAY, read_overlay
 from classwright.authoring.taskdir import load_tasks
-from classwright.inspect import benchmark
+from classwright.evaluator.samples import load_samples, sample_line
+from classwright.inspect import benchmark, classeval, classeval_plus
 
 REPO = Path(__file__).resolve().parents[1]
 BUNDLED = REPO / "benchmark" / "tasks"
@@ -242,3 +245,71 @@ def test_fixed_time_budget_reaches_the_sandbox(tmp_path: Path) -> None:
         verdicts[budget] = log.samples[0].scores["class_verdict"]
     assert verdicts[6.0].value == "C"
     assert verdicts[0.5].value == "I"
+
+
+def test_replayed_classeval_output_agrees_with_evaluate(
+    tmp_path: Path, real_classeval_data: Path, classeval_output: Any
+) -> None:
+    # ChatGPT's published greedy output on ClassEval's first 15 tasks, scored through Inspect
+    # and by `classwright evaluate`: the same class verdict for every task.
+    output = classeval_output("ChatGPT_100_c_t0.json")
+    replayed = load_samples(output)
+    ids = list(dict.fromkeys(s.task_id for s in replayed))[:15]
+    subset = tmp_path / "subset.jsonl"
+    subset.write_text("".join(sample_line(s) + "\n" for s in replayed if s.task_id in ids))
+    [log] = inspect_eval(
+        classeval(data=str(real_classeval_data), samples=str(output)),
+        model="mockllm/model",
+        sample_id=ids,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    through_inspect = {str(s.id): s.scores["class_verdict"].value == "C" for s in log.samples or []}
+    out = tmp_path / "results.json"
+    cli = Path(sys.executable).parent / "classwright"
+    argv = [str(cli), "evaluate", str(subset), "--tasks", str(real_classeval_data)]
+    done = subprocess.run(
+        [*argv, "--out", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    tasks = json.loads(out.read_text())["tasks"]
+    by_evaluate = {t: tasks[t]["samples"][0]["passed"] for t in ids}
+    assert set(through_inspect) == set(ids)
+    assert through_inspect == by_evaluate
+    assert any(by_evaluate.values()) and not all(by_evaluate.values())
+
+
+def test_classeval_plus_applies_the_bundled_overlay(
+    tmp_path: Path, real_classeval_data: Path
+) -> None:
+    overlays = read_overlay(BUNDLED_OVERLAY)
+    excluded = {t for t, o in overlays.items() if o.excluded}
+    added = sorted(t for t, o in overlays.items() if o.added_tests and not o.excluded)
+    assert excluded and added
+    task = classeval_plus(data=str(real_classeval_data))
+    ids = {str(s.id) for s in task.dataset}
+    assert ids == {str(r["task_id"]) for r in read_classeval(real_classeval_data)} - excluded
+    # A task with added tests runs more tests than ClassEval's own record of it has.
+    samples = write_samples(
+        tmp_path / "s.jsonl",
+        [(r["task_id"], 0, r["solution_code"]) for r in read_classeval(real_classeval_data)],
+    )
+    totals = {}
+    for name, made in (("plus", classeval_plus), ("plain", classeval)):
+        [log] = inspect_eval(
+            made(data=str(real_classeval_data), samples=str(samples)),
+            model="mockllm/model",
+            sample_id=[added[0]],
+            log_dir=str(tmp_path / name),
+            display="none",
+        )
+        assert log.status == "success", log.error
+        [sample] = log.samples or []
+        score = sample.scores["class_verdict"]
+        assert score.value == "C", score.metadata
+        totals[name] = score.metadata["tests_total"]
+    assert totals["plus"] > totals["plain"] > 0
