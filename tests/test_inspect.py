@@ -19,8 +19,11 @@ from inspect_ai.model import (
     modelapi,
 )
 
+from classwright.authoring.classeval_import import read_classeval
+from classwright.authoring.classeval_plus import BUNDLED_OVERLAY, read_overlay
 from classwright.authoring.taskdir import load_tasks
-from classwright.inspect import benchmark
+from classwright.evaluator.samples import load_samples, sample_line
+from classwright.inspect import benchmark, classeval, classeval_plus
 
 REPO = Path(__file__).resolve().parents[1]
 BUNDLED = REPO / "benchmark" / "tasks"
@@ -157,3 +160,156 @@ def test_inspect_cli_finds_the_task_and_replays_samples(tmp_path: Path) -> None:
     assert log["status"] == "success"
     assert len(log["samples"]) == 3
     assert log["results"]["scores"][0]["metrics"]["accuracy"]["value"] == 1.0
+
+
+def write_samples(path: Path, rows: list[tuple[str, int, str]]) -> Path:
+    path.write_text(
+        "".join(
+            json.dumps({"task_id": t, "index": i, "completion": f"```python\n{code}\n```"}) + "\n"
+            for t, i, code in rows
+        )
+    )
+    return path
+
+
+def test_pass_at_k_equals_evaluate_on_the_same_samples(tmp_path: Path) -> None:
+    # Three tasks, two samples each: both canonical, canonical then skeleton, both skeleton,
+    # so class pass@1 and pass@2 and method pass@k all lie strictly between 0 and 1.
+    first = sorted(RECORDS.values(), key=lambda r: r.task_id)[:3]
+    kinds = [("solution", "solution"), ("solution", "skeleton"), ("skeleton", "skeleton")]
+    rows = [
+        (r.task_id, i, r.solution_code if kind == "solution" else r.skeleton)
+        for r, pair in zip(first, kinds, strict=True)
+        for i, kind in enumerate(pair)
+    ]
+    samples = write_samples(tmp_path / "samples.jsonl", rows)
+    [log] = inspect_eval(
+        benchmark(tasks=str(BUNDLED), samples=str(samples), epochs=2),
+        model="mockllm/model",
+        limit=3,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    # The pass@k figures come from every epoch's verdict (unreduced); accuracy from the mean.
+    figures = {
+        name: metric.value
+        for score in log.results.scores
+        if score.reducer in ("mean", None)
+        for name, metric in score.metrics.items()
+    }
+    cli = Path(sys.executable).parent / "classwright"
+    out = tmp_path / "results.json"
+    done = subprocess.run(
+        [str(cli), "evaluate", str(samples), "--tasks", str(BUNDLED), "--out", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    summary = json.loads(out.read_text())["summary"]
+    for k in ("1", "2"):
+        assert figures[f"class_pass@{k}"] == summary["class_pass_at_k"][k]
+        assert figures[f"method_pass@{k}"] == summary["method_pass_at_k"][k]
+    assert 0 < figures["class_pass@1"] < figures["class_pass@2"] < 1
+    assert 0 < figures["method_pass@1"] < 1
+    assert figures["accuracy"] == figures["class_pass@1"]
+
+
+def test_fixed_time_budget_reaches_the_sandbox(tmp_path: Path) -> None:
+    # Every test builds a Wallet, which here sleeps 1.5 s: within a fixed 6 s per test it
+    # passes, under 0.5 s per test it times out.
+    folder = tmp_path / "tasks" / "Wallet"
+    folder.mkdir(parents=True)
+    (folder / "task.toml").write_text(TASK_TOML)
+    (folder / "solution.py").write_text((HOSTILE / "honest.py").read_text())
+    (folder / "tests.py").write_text((HOSTILE / "task_tests.py").read_text())
+    slow = (HOSTILE / "honest.py").read_text() + (
+        "\n_made = Wallet.__init__\n"
+        "def _slow(self, *args, **kwargs):\n"
+        "    import time\n"
+        "    time.sleep(1.5)\n"
+        "    _made(self, *args, **kwargs)\n"
+        "Wallet.__init__ = _slow\n"
+    )
+    samples = write_samples(tmp_path / "s.jsonl", [("wallet_1", 0, slow)])
+    verdicts = {}
+    for budget in (6.0, 0.5):
+        [log] = inspect_eval(
+            benchmark(tasks=str(folder.parent), samples=str(samples), time_budget=budget),
+            model="mockllm/model",
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+        )
+        assert log.status == "success", log.error
+        verdicts[budget] = log.samples[0].scores["class_verdict"]
+    assert verdicts[6.0].value == "C"
+    assert verdicts[0.5].value == "I"
+
+
+def test_replayed_classeval_output_agrees_with_evaluate(
+    tmp_path: Path, real_classeval_data: Path, classeval_output: Any
+) -> None:
+    # ChatGPT's published greedy output on ClassEval's first 15 tasks, scored through Inspect
+    # and by `classwright evaluate`: the same class verdict for every task.
+    output = classeval_output("ChatGPT_100_c_t0.json")
+    replayed = load_samples(output)
+    ids = list(dict.fromkeys(s.task_id for s in replayed))[:15]
+    subset = tmp_path / "subset.jsonl"
+    subset.write_text("".join(sample_line(s) + "\n" for s in replayed if s.task_id in ids))
+    [log] = inspect_eval(
+        classeval(data=str(real_classeval_data), samples=str(output)),
+        model="mockllm/model",
+        sample_id=ids,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    through_inspect = {str(s.id): s.scores["class_verdict"].value == "C" for s in log.samples or []}
+    out = tmp_path / "results.json"
+    cli = Path(sys.executable).parent / "classwright"
+    argv = [str(cli), "evaluate", str(subset), "--tasks", str(real_classeval_data)]
+    done = subprocess.run(
+        [*argv, "--out", str(out), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    tasks = json.loads(out.read_text())["tasks"]
+    by_evaluate = {t: tasks[t]["samples"][0]["passed"] for t in ids}
+    assert set(through_inspect) == set(ids)
+    assert through_inspect == by_evaluate
+    assert any(by_evaluate.values()) and not all(by_evaluate.values())
+
+
+def test_classeval_plus_applies_the_bundled_overlay(
+    tmp_path: Path, real_classeval_data: Path
+) -> None:
+    overlays = read_overlay(BUNDLED_OVERLAY)
+    excluded = {t for t, o in overlays.items() if o.excluded}
+    added = sorted(t for t, o in overlays.items() if o.added_tests and not o.excluded)
+    assert excluded and added
+    task = classeval_plus(data=str(real_classeval_data))
+    ids = {str(s.id) for s in task.dataset}
+    assert ids == {str(r["task_id"]) for r in read_classeval(real_classeval_data)} - excluded
+    # A task with added tests runs more tests than ClassEval's own record of it has.
+    samples = write_samples(
+        tmp_path / "s.jsonl",
+        [(r["task_id"], 0, r["solution_code"]) for r in read_classeval(real_classeval_data)],
+    )
+    totals = {}
+    for name, made in (("plus", classeval_plus), ("plain", classeval)):
+        [log] = inspect_eval(
+            made(data=str(real_classeval_data), samples=str(samples)),
+            model="mockllm/model",
+            sample_id=[added[0]],
+            log_dir=str(tmp_path / name),
+            display="none",
+        )
+        assert log.status == "success", log.error
+        [sample] = log.samples or []
+        score = sample.scores["class_verdict"]
+        assert score.value == "C", score.metadata
+        totals[name] = score.metadata["tests_total"]
+    assert totals["plus"] > totals["plain"] > 0

@@ -1,8 +1,9 @@
-"""classwright in Inspect AI: tasks `classwright/benchmark` and `classwright/classeval`, scored
+"""classwright in Inspect AI: tasks `classwright/benchmark` and `classwright/classeval` and
+`classwright/classeval_plus`, scored
 by the two-process sandbox (`pip install "classwright[inspect]"`)."""
 
 from classwright.inspect.scorer import class_verdict
 from classwright.inspect.solvers import replay
-from classwright.inspect.tasks import benchmark, classeval
+from classwright.inspect.tasks import benchmark, classeval, classeval_plus
 
-__all__ = ["benchmark", "class_verdict", "classeval", "replay"]
+__all__ = ["benchmark", "class_verdict", "classeval", "classeval_plus", "replay"]

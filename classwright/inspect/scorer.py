@@ -4,31 +4,90 @@ two-process verdicts, on the task's tests, with evaluate's per-test limits."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
-from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer, stderr
+from inspect_ai.scorer import (
+    CORRECT,
+    INCORRECT,
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    accuracy,
+    metric,
+    scorer,
+    stderr,
+)
 from inspect_ai.solver import TaskState
 
-from classwright.evaluator.results import SampleResult
+from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.metrics import summarize
+from classwright.evaluator.results import SampleResult, TaskFacts
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.scoring import build_jobs, score_job
 from classwright.rewards.scoring import settings_for, task_records
 
 
-def verdict_of(source: str, task_id: str, completion: str, code: str | None = None) -> SampleResult:
-    """One completion scored as `classwright evaluate` scores it."""
+def verdict_of(
+    source: str,
+    task_id: str,
+    completion: str,
+    code: str | None = None,
+    budget: TimeBudget | None = None,
+) -> SampleResult:
+    """One completion scored as `classwright evaluate` scores it (with ``budget``, default
+    evaluate's derived limits)."""
     records = task_records(source)
     [job] = build_jobs([Sample(task_id, 0, completion, code=code)], records, source)
-    return score_job(job, settings_for(source, (task_id,)))
+    settings = settings_for(source, (task_id,))
+    if budget is not None:
+        settings = dataclasses.replace(settings, budget=budget)
+    return score_job(job, settings)
 
 
-@scorer(metrics=[accuracy(), stderr()])
-def class_verdict(source: str) -> Scorer:
-    """CORRECT when the class passes every test of its task, else INCORRECT."""
+@metric(scores="unreduced")
+def pass_at_k() -> Metric:
+    """Class and method pass@k for every k up to the epochs, from every epoch's verdict, by the
+    evaluator's own `summarize` (so they equal `classwright evaluate`'s figures)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        facts: dict[str, TaskFacts] = {}
+        results: list[SampleResult] = []
+        for sample_score in scores:
+            meta = sample_score.score.metadata or {}
+            if "result" not in meta:
+                continue
+            result = SampleResult.from_dict(meta["result"])
+            facts[result.task_id] = TaskFacts.from_dict(meta["facts"])
+            results.append(result)
+        summary = summarize(facts, results)
+        figures: dict[str, float] = {}
+        for level, by_k in (
+            ("class", summary.class_pass_at_k),
+            ("method", summary.method_pass_at_k),
+        ):
+            for k, value in by_k.items():
+                if value is not None:
+                    figures[f"{level}_pass@{k}"] = value
+        return figures
+
+    return compute
+
+
+@scorer(metrics=[accuracy(), stderr(), pass_at_k()])
+def class_verdict(source: str, time_budget: float | None = None) -> Scorer:
+    """CORRECT when the class passes every test of its task, else INCORRECT. ``time_budget``:
+    fixed seconds per test (ClassEval's protocol is 5); None: evaluate's default, limits derived
+    from the canonical solution's CPU time per test."""
+    budget = None if time_budget is None else TimeBudget(fixed=time_budget)
 
     async def score(state: TaskState, target: Target) -> Score:
         task_id = str(state.metadata["task_id"])
         code = state.metadata.get("replay_code")
-        result = await asyncio.to_thread(verdict_of, source, task_id, state.output.completion, code)
+        result = await asyncio.to_thread(
+            verdict_of, source, task_id, state.output.completion, code, budget
+        )
         passed = sum(o.passed for o in result.tests.values())
         return Score(
             value=CORRECT if result.passed else INCORRECT,
@@ -41,6 +100,8 @@ def class_verdict(source: str) -> Scorer:
                 "tests_total": len(result.tests),
                 "isolation": result.isolation,
                 "verdicts": result.verdicts,
+                "result": result.to_dict(),
+                "facts": TaskFacts.of(task_records(source)[task_id]).to_dict(),
             },
         )
 

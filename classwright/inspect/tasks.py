@@ -1,4 +1,5 @@
-"""Inspect tasks: the bundled benchmark and ClassEval, holistic prompts, class verdicts."""
+"""Inspect tasks: the bundled benchmark, ClassEval and ClassEval+, holistic prompts, class
+verdicts."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from inspect_ai.dataset import Sample as InspectSample
 from inspect_ai.solver import Solver, generate
 
 from classwright.evaluator.prompts import holistic_prompt
+from classwright.inspect.classeval_plus import classeval_plus_folder
 from classwright.inspect.scorer import class_verdict
 from classwright.inspect.solvers import replay
 from classwright.rewards.scoring import task_records
@@ -25,7 +27,7 @@ def _bundled_tasks() -> Path:
     return folder
 
 
-def _task(source: Path, samples: str | None, epochs: int) -> Task:
+def _task(source: Path, samples: str | None, epochs: int, time_budget: float | None) -> Task:
     path = str(source.resolve())
     records = task_records(path)
     dataset = MemoryDataset(
@@ -42,7 +44,7 @@ def _task(source: Path, samples: str | None, epochs: int) -> Task:
     return Task(
         dataset=dataset,
         solver=solver,
-        scorer=class_verdict(path),
+        scorer=class_verdict(path, time_budget),
         epochs=Epochs(
             epochs, ["mean", "pass_at_1"] if epochs == 1 else ["mean", f"pass_at_{epochs}"]
         ),
@@ -50,12 +52,29 @@ def _task(source: Path, samples: str | None, epochs: int) -> Task:
 
 
 @task
-def benchmark(tasks: str | None = None, samples: str | None = None, epochs: int = 1) -> Task:
-    """classwright's bundled tasks (or ``tasks=`` a benchmark folder or record file)."""
-    return _task(Path(tasks) if tasks else _bundled_tasks(), samples, epochs)
+def benchmark(
+    tasks: str | None = None,
+    samples: str | None = None,
+    epochs: int = 1,
+    time_budget: float | None = None,
+) -> Task:
+    """classwright's bundled tasks (or ``tasks=`` a benchmark folder or record file).
+    ``time_budget``: fixed seconds per test; default: derived from the canonical solution."""
+    return _task(Path(tasks) if tasks else _bundled_tasks(), samples, epochs, time_budget)
 
 
 @task
-def classeval(data: str, samples: str | None = None, epochs: int = 1) -> Task:
+def classeval(
+    data: str, samples: str | None = None, epochs: int = 1, time_budget: float | None = None
+) -> Task:
     """ClassEval's tasks from its JSON (``data=.../ClassEval_data.json``)."""
-    return _task(Path(data), samples, epochs)
+    return _task(Path(data), samples, epochs, time_budget)
+
+
+@task
+def classeval_plus(
+    data: str, samples: str | None = None, epochs: int = 1, time_budget: float | None = None
+) -> Task:
+    """ClassEval+ : ClassEval's tasks from ``data`` with the bundled overlay applied (repaired
+    and added tests; excluded tasks left out), as `classwright import classeval --plus`."""
+    return _task(classeval_plus_folder(Path(data)), samples, epochs, time_budget)
