@@ -12,6 +12,10 @@ WALL_BACKSTOP_FACTOR = 10.0
 """A limit measured in CPU time also ends a test whose wall time passes this many limits: one
 that sleeps or blocks uses no CPU. A busy machine stretches wall time, never CPU time, so the
 backstop is generous (2 cores shared by a dozen busy processes stretch a test about 6x)."""
+LOAD_WALL_FACTOR = 3.0
+"""With CPU-time limits, the import's wall-clock backstop in multiples of `load_timeout`: an
+honest import uses a small part of it, so a smaller factor than a test's bounds what an
+import that sleeps costs."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,8 @@ class Limits:
     open_files: int = 256
     """Open file descriptors per process (RLIMIT_NOFILE)."""
     load_timeout: float = 20.0
-    """Wall seconds to import the test module and the candidate before any test starts."""
+    """Seconds to import the test module and the candidate before any test starts: wall
+    seconds, or CPU seconds with `cpu_time` (with a backstop of `LOAD_WALL_FACTOR` of them)."""
     sample_timeout: float | None = None
     """Wall seconds for the whole sample, restarts included; None: one import and every test at
     its wall limit (`load_timeout + tests x test_timeout`, times the backstop factor when limits
@@ -119,13 +124,17 @@ class Limits:
         limit = self.limit_for(test_ids)
         return limit * self.wall_factor if self.cpu_time else limit
 
+    def load_wall_limit(self) -> float:
+        """Wall seconds the import may take: `load_timeout`, or with `cpu_time` its backstop."""
+        return self.load_timeout * LOAD_WALL_FACTOR if self.cpu_time else self.load_timeout
+
     def sample_cap(self, test_ids: Iterable[str]) -> float:
         """The whole sample's hard limit in seconds."""
         if self.sample_timeout is not None:
             return self.sample_timeout
         ids = list(test_ids)
         return (
-            self.load_timeout
+            self.load_wall_limit()
             + sum(self.wall_limit_for([t]) for t in ids)
             + (0.0 if ids else self.wall_limit_for([]))
         )

@@ -70,7 +70,25 @@ def test_phase_limits_and_the_sample_cap() -> None:
     assert cpu.limit_for(["A.a"]) == 1.0
     assert cpu.wall_limit_for(["A.a"]) == 10.0
     assert limits.wall_limit_for(["A.a"]) == 1.0  # a wall-time limit is its own backstop
-    assert cpu.sample_cap(["A.a", "A.c"]) == 10.0 + 10.0 + 50.0
+    # The import's backstop is LOAD_WALL_FACTOR (3) times its limit.
+    assert cpu.load_wall_limit() == 30.0 and limits.load_wall_limit() == 10.0
+    assert cpu.sample_cap(["A.a", "A.c"]) == 30.0 + 10.0 + 50.0
+
+
+def test_an_import_under_cpu_time_limits_is_charged_its_cpu_not_its_waiting() -> None:
+    # A 1 s CPU limit on the import: one that spins is killed at it; one that sleeps 1.5 s (no
+    # CPU, as an import waiting for a busy machine's CPU) is not; under a 1 s wall-clock limit,
+    # the positive control, the sleeping one is killed.
+    spinning = "while True:\n    pass\n" + CANDIDATE
+    sleeping = "import time\ntime.sleep(1.5)\n" + CANDIDATE
+    cpu = Limits(test_timeout=5.0, load_timeout=1.0, cpu_time=True)
+    spun = run_suite(spinning, SLEEPY, IDS, limits=cpu, verdicts="two-process")
+    assert {o.status for o in spun.outcomes.values()} == {"timeout"}
+    assert "killed after 1 s of CPU time (import)" in spun.outcomes[IDS[0]].detail
+    assert run_suite(sleeping, SLEEPY, IDS, limits=cpu, verdicts="two-process").passed
+    wall = Limits(test_timeout=5.0, load_timeout=1.0)
+    slept = run_suite(sleeping, SLEEPY, IDS, limits=wall, verdicts="two-process")
+    assert {o.status for o in slept.outcomes.values()} == {"timeout"}
 
 
 SLEEPY = textwrap.dedent(

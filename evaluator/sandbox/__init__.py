@@ -401,6 +401,10 @@ class _SuiteState:
         if attempt.capped:
             cap_seconds = limits.sample_cap(self.test_ids)
             detail = f"killed at the sample's time cap of {cap_seconds:g} s ({attempt.phase})"
+        elif attempt.timed_out and not attempt.loaded and attempt.over_cpu:
+            detail = f"killed after {limits.load_timeout:g} s of CPU time ({attempt.phase})"
+        elif attempt.timed_out and not attempt.loaded and limits.cpu_time:
+            detail = f"killed after {limits.load_wall_limit():g} s of wall time ({attempt.phase})"
         elif attempt.timed_out and not attempt.loaded:
             detail = f"killed after {limits.load_timeout:g} s ({attempt.phase})"
         elif attempt.over_cpu:

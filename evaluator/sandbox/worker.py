@@ -424,10 +424,13 @@ class Worker:
             limits=limits,
             cap=cap,
             meter=meter,
-            deadline=min(cap, time.monotonic() + limits.load_timeout),
+            deadline=min(cap, time.monotonic() + limits.load_wall_limit()),
             pipe_fd=read_end,
             cpu=CpuMeter(self.process.pid) if limits.cpu_time else None,
         )
+        if watch.cpu is not None:
+            # The import is limited in CPU time too, from what the worker had used before.
+            watch.phase_cpu, watch.cpu_limit = watch.cpu.read(), limits.load_timeout
         watch.stop_at_failure = request.stop_at_failure
         selector = selectors.DefaultSelector()
         selector.register(read_end, selectors.EVENT_READ, "pipe")
