@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import tempfile
 import threading
@@ -369,12 +370,23 @@ def test_set_assertions_never_hand_the_expected_set_to_the_candidate(
     assert passed == ([] if verdicts == "two-process" else test_ids), passed
 
 
-def test_an_interrupted_request_ends_the_judge_s_channel() -> None:
+@pytest.mark.parametrize("started_with", ["SIGINT default", "SIGINT ignored"])
+def test_an_interrupted_request_ends_the_judge_s_channel(started_with: str) -> None:
     """`interrupt_judge` interrupts the judge's wait for each answer and answers anyway: the
     judge takes the channel for broken at once (each test fails with CandidateLost and the rest
-    run against a fresh pair), rather than reading that late answer for its next request."""
+    run against a fresh pair), rather than reading that late answer for its next request.
+    The same holds when classwright was started with SIGINT ignored (a shell's background job):
+    the sandbox sets its own signal dispositions rather than inheriting them."""
     source = (HOSTILE / "interrupt_judge.py").read_text()
-    run = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process")
+    handler = signal.SIG_IGN if started_with == "SIGINT ignored" else signal.default_int_handler
+    previous = signal.signal(signal.SIGINT, handler)
+    try:  # a fresh sandbox, started with this disposition
+        with SuiteRunner() as fresh:
+            run = run_suite(
+                source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process", runner=fresh
+            )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert [t for t, o in run.outcomes.items() if o.passed] == []
     # The interrupt really reached the judge's wait, and each one that did ended the channel.
     # A signal lands when the judge next runs: on a busy machine the answer may come first, and

@@ -722,6 +722,24 @@ def supervise(uid, command):
     sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
 
 
+def reset_signals():
+    """Every signal's disposition as a freshly started interpreter would have it, whatever the
+    process that started classwright left ignored: a shell's background job ignores SIGINT and
+    SIGQUIT, and what a sample's own signals do (to itself, or to its judge) must not depend on
+    how the scorer was started. Samples are forked from here and inherit these."""
+    for number in signal.valid_signals():
+        if number in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            if signal.getsignal(number) == signal.SIG_IGN:
+                signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    # As Python's own start-up does: a write over RLIMIT_FSIZE raises OSError, not a core dump.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, ())
+
+
 def main():
     if sys.argv[1] == "--supervise":
         supervise(int(sys.argv[2]), sys.argv[3:])
@@ -729,7 +747,7 @@ def main():
     settings = json.loads(sys.argv[1])
     prctl(PR_SET_DUMPABLE, 0)  # samples run as the same user: keep them out of /proc/<zygote>
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a sample come back here to be killed
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    reset_signals()
     # Only the control socket on fd 3 stays: a second descriptor of it (the number it had in
     # the parent) would be inherited by every sample.
     keep_only(CONTROL_FD)
