@@ -22,10 +22,12 @@ import that sleeps costs."""
 class TimeBudget:
     """How long each test of a sample may run.
 
-    Derived (the default): `max(floor, min(factor x t, t + margin))`, where t is the canonical
-    solution's CPU time for that test, measured in the same sandbox. EvalPlus's `factor x t`
-    lets a correct but slower solution pass, the floor protects fast tests, and the margin bounds
-    what a hang costs on a slow test (docs/metrics.md gives the figures behind each number).
+    Derived (the default): `max(floor, min(factor x t, slack x t + margin))`, where t is the
+    canonical solution's CPU time for that test, measured in the same sandbox. EvalPlus's
+    `factor x t` lets a correct but slower solution pass, the floor protects fast tests, and
+    `slack x t + margin` bounds what a hang costs on a slow test while leaving room for CPU time
+    itself to grow with what runs beside it (docs/metrics.md gives the figures behind each
+    number).
     Fixed: one limit for every test (`fixed=5.0` is ClassEval's protocol).
 
     >>> TimeBudget().limit(0.5)
@@ -33,7 +35,7 @@ class TimeBudget:
     >>> TimeBudget().limit(0.01)
     1.0
     >>> TimeBudget().limit(5.5)
-    8.5
+    11.25
     >>> TimeBudget(fixed=5.0).limit(0.5)
     5.0
     """
@@ -42,12 +44,15 @@ class TimeBudget:
     floor: float = 1.0
     factor: float = 4.0
     margin: float = 3.0
+    slack: float = 1.5
 
     def __post_init__(self) -> None:
         if self.fixed is not None and not self.fixed > 0:
             raise ValueError("a fixed time limit must be positive")
         if not self.floor > 0 or not self.factor > 0 or not self.margin > 0:
             raise ValueError("the floor, the factor and the margin must be positive")
+        if not self.slack >= 1:
+            raise ValueError("the slack must be at least 1")
 
     @property
     def derived(self) -> bool:
@@ -61,7 +66,7 @@ class TimeBudget:
         if canonical_seconds is None:
             return max(self.floor, PROTOCOL_TEST_SECONDS)
         t = canonical_seconds
-        return max(self.floor, min(self.factor * t, t + self.margin))
+        return max(self.floor, min(self.factor * t, self.slack * t + self.margin))
 
     def describe(self) -> dict[str, object]:
         """How results.json records it."""
@@ -73,6 +78,7 @@ class TimeBudget:
             "floor": self.floor,
             "factor": self.factor,
             "margin": self.margin,
+            "slack": self.slack,
         }
 
 

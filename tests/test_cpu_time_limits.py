@@ -170,7 +170,7 @@ def test_eight_puzzle_canonical_solution_passes_beside_two_busy_processes(
     monkeypatch: pytest.MonkeyPatch,
     two_busy_processes: list[subprocess.Popen[bytes]],
 ) -> None:
-    # ClassEval_35's test_solve_3 takes about 5.5 s of CPU: its limit is 8.5 s, no longer 4x.
+    # ClassEval_35's test_solve_3 takes about 5.5 s of CPU: its limit is 11.25 s, no longer 4x.
     # Its canonical times are measured afresh here, beside the busy processes too.
     monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
     (record,) = [r for r in load_records(real_classeval_data) if r.task_id == "ClassEval_35"]
@@ -180,8 +180,9 @@ def test_eight_puzzle_canonical_solution_passes_beside_two_busy_processes(
     document = json.loads(out.read_text())
     limits = document["run"]["test_limits"]["ClassEval_35"]
     slowest = max(limits, key=limits.get)
-    # The margin decided, not the factor.
-    assert limits[slowest] < 4 * (limits[slowest] - 3.0), limits
+    # The slack and the margin decided, not the factor: the limit is 1.5 t + 3 s, under 4 t.
+    t = (limits[slowest] - 3.0) / 1.5
+    assert limits[slowest] < 4 * t, limits
     (result,) = document["tasks"]["ClassEval_35"]["samples"]
     failing = {t: v for t, v in result["tests"].items() if v["status"] != "passed"}
     assert result["passed"], (failing, limits)
@@ -217,10 +218,12 @@ def test_a_suite_stops_at_its_first_failure_when_asked(verdicts: str) -> None:
         candidate, FAILS_SECOND, ids, limits=limits, verdicts=verdicts, stop_at_failure=True
     )
     whole = run_suite(candidate, FAILS_SECOND, ids, limits=limits, verdicts=verdicts)
-    assert [o.status for o in stopped.outcomes.values()] == ["passed", "failed", "missing"]
+    statuses = [o.status for o in stopped.outcomes.values()]
+    assert statuses == ["passed", "failed", "missing"], stopped.outcomes
     assert stopped.outcomes["ATest.test_3"].error_type == "NotRun"
     # The positive control: without stopping, the third test runs and passes.
-    assert [o.status for o in whole.outcomes.values()] == ["passed", "failed", "passed"]
+    statuses = [o.status for o in whole.outcomes.values()]
+    assert statuses == ["passed", "failed", "passed"], whole.outcomes
 
 
 def test_a_run_stopped_at_first_failures_has_no_method_level_figures(

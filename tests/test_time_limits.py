@@ -26,7 +26,7 @@ TASK = REPO / "benchmark" / "tasks" / "StreamSummary"
 def test_a_test_whose_canonical_takes_half_a_second_gets_two() -> None:
     assert TimeBudget().limit(0.5) == 2.0
     assert TimeBudget().limit(0.25) == 1.0  # where the floor stops deciding
-    assert TimeBudget().limit(1.0) == 4.0  # where the margin starts deciding
+    assert TimeBudget().limit(1.2) == 4.8  # where the slack and the margin start deciding
     assert TimeBudget(floor=1.0, factor=4.0).limit(0.01) == 1.0  # the floor
     assert TimeBudget(floor=0.5, factor=10.0).limit(0.2) == 2.0
     assert TimeBudget().limit(None) == PROTOCOL_TEST_SECONDS  # unknown: the protocol's limit
@@ -42,16 +42,20 @@ def test_a_fixed_limit_wins() -> None:
         "floor": 1.0,
         "factor": 4.0,
         "margin": 3.0,
+        "slack": 1.5,
     }
 
 
 def test_a_slow_test_gets_its_time_plus_the_margin_not_four_times_it() -> None:
-    # ClassEval_35's test_solve_3 takes 5.5 s: a hang on it costs 8.5 s, not 22 s.
-    assert TimeBudget().limit(5.5) == 8.5
-    assert TimeBudget().limit(2.0) == 5.0
-    assert TimeBudget(margin=10.0).limit(2.0) == 8.0  # the factor decides below margin/(f-1)
+    # ClassEval_35's test_solve_3 takes 5.5 s: a hang on it costs 11.25 s, not 22 s.
+    assert TimeBudget().limit(5.5) == 11.25
+    assert TimeBudget().limit(2.0) == 6.0
+    assert TimeBudget(slack=1.0).limit(5.5) == 8.5  # the canonical time plus the margin
+    assert TimeBudget(margin=10.0).limit(2.0) == 8.0  # the factor decides below this crossing
     with pytest.raises(ValueError):
         TimeBudget(margin=0.0)
+    with pytest.raises(ValueError):
+        TimeBudget(slack=0.9)
     with pytest.raises(ValueError):
         TimeBudget(fixed=0)
 
@@ -147,11 +151,11 @@ def test_limits_come_from_the_canonical_solution_and_are_cached(
     cached = list((tmp_path / "canonical-times").glob("*.json"))
     assert len(cached) == 1
     times = json.loads(cached[0].read_text())
-    assert all(limits[t] == max(0.25, min(4 * s, s + 3.0)) for t, s in times.items())
+    assert all(limits[t] == max(0.25, min(4 * s, 1.5 * s + 3.0)) for t, s in times.items())
     # A second derivation reads the cache: change the cached times and see them used.
     cached[0].write_text(json.dumps({t: 10.0 for t in times}))
     again = derive_test_limits(jobs, Settings(budget=TimeBudget(floor=0.25, factor=4.0)))
-    assert set(again.test_limits[records[0].task_id].values()) == {13.0}
+    assert set(again.test_limits[records[0].task_id].values()) == {18.0}
     assert derive_test_limits(jobs, Settings(budget=TimeBudget(fixed=5.0))).test_limits == {}
 
 
@@ -313,6 +317,7 @@ def test_evaluate_writes_the_budget_and_every_limit(
         "floor": 1.0,
         "factor": 4.0,
         "margin": 3.0,
+        "slack": 1.5,
     }
     assert run["stop_at_first_failure"] is False
     assert run["timeout"] is None

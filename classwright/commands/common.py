@@ -73,8 +73,16 @@ TimeMargin = Annotated[
     float,
     typer.Option(
         min=0.01,
-        help="Derived limits: at most this many seconds over the canonical solution's time "
-        "(bounds what a hang costs on a slow test).",
+        help="Derived limits: at most this many seconds over the slack times the canonical "
+        "solution's time (bounds what a hang costs on a slow test).",
+    ),
+]
+TimeSlack = Annotated[
+    float,
+    typer.Option(
+        min=1.0,
+        help="Derived limits on slow tests: this many times the canonical solution's time, plus "
+        "the margin (CPU time itself grows with what runs beside a test).",
     ),
 ]
 StopAtFirstFailure = Annotated[

@@ -16,6 +16,7 @@ from classwright.commands.common import (
     TimeFloor,
     TimeMargin,
     Timeout,
+    TimeSlack,
     VerdictMode,
     command_line,
     reports_input_errors,
@@ -104,6 +105,7 @@ def evaluate(
     time_floor: TimeFloor = 1.0,
     time_factor: TimeFactor = 4.0,
     time_margin: TimeMargin = TimeBudget.margin,
+    time_slack: TimeSlack = TimeBudget.slack,
     stop_at_first_failure: StopAtFirstFailure = False,
     memory_mb: MemoryOption = None,
     resume: ResumeOption = False,
@@ -120,7 +122,7 @@ def evaluate(
     records = load_task_records(tasks)
     by_id = {r.task_id: r for r in records}
     sample_list, source = _samples_to_score(records, samples, canonical)
-    budget = TimeBudget(timeout, time_floor, time_factor, time_margin)
+    budget = TimeBudget(timeout, time_floor, time_factor, time_margin, time_slack)
     settings = _settings(budget, memory_mb, verdicts, stop_at_first_failure)
     workers = jobs or os.cpu_count() or 1
     scorer = executor_from_option(executor, workers)
