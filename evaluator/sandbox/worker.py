@@ -9,7 +9,6 @@ import secrets
 import selectors
 import signal
 import socket
-import struct
 import subprocess
 import time
 from collections.abc import Sequence
@@ -18,7 +17,7 @@ from typing import Any
 
 from classwright.evaluator.limits import Limits
 from classwright.evaluator.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
-from classwright.evaluator.sandbox.inside import cw_proc
+from classwright.evaluator.sandbox.inside import cw_proc, cw_wire
 from classwright.evaluator.sandbox.isolation import (
     Launch,
     WorkerConfig,
@@ -92,13 +91,12 @@ class Attempt:
     """Killed at a test's CPU-time limit (not its wall-clock backstop)."""
 
 
-def _send(sock: socket.socket, obj: object, fds: Sequence[int] = ()) -> None:
-    data = json.dumps(obj).encode()
-    frame = struct.pack("!I", len(data)) + data
-    if fds:
-        socket.send_fds(sock, [frame[:1]], list(fds))
-        frame = frame[1:]
-    sock.sendall(frame)
+def _send(sock: socket.socket, obj: dict[str, object], fds: Sequence[int] = ()) -> None:
+    """One frame to the zygote; a channel that broke is an OSError, as the socket's own are."""
+    try:
+        cw_wire.send_frame(sock, obj, fds)
+    except cw_wire.WireError as exc:
+        raise OSError(str(exc)) from exc
 
 
 def _reported_status(value: object) -> Status | None:
@@ -153,44 +151,37 @@ CPU_POLL_SECONDS = (0.02, 0.5)
 limit (two processes, the candidate and the judge, can use it at once), within these."""
 
 
-def _send_to_judge(fd: int, obj: object) -> None:
-    data = json.dumps(obj).encode()
+def _send_to_judge(fd: int, obj: dict[str, object]) -> None:
     sock = socket.socket(fileno=os.dup(fd))
     try:
         sock.settimeout(START_SECONDS)
-        sock.sendall(struct.pack("!I", len(data)) + data)
+        cw_wire.send_frame(sock, obj)
+    except cw_wire.WireError as exc:
+        raise OSError(str(exc)) from exc
     finally:
         sock.close()
 
 
-class _Frames:
-    """Incremental reader of length-prefixed JSON frames from the zygote."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self.sock = sock
-        self.buf = b""
+class _Frames(cw_wire.FrameReader):
+    """The zygote's frames, read with the sandbox's own framing; anything that is not a frame
+    means the worker is lost."""
 
     def pop(self) -> dict[str, object] | None:
-        if len(self.buf) < 4:
-            return None
-        length = struct.unpack("!I", self.buf[:4])[0]
-        if len(self.buf) < 4 + length:
-            return None
         try:
-            frame = json.loads(self.buf[4 : 4 + length])
-        except ValueError as exc:
-            raise WorkerDied("the sandbox sent a malformed frame") from exc
-        self.buf = self.buf[4 + length :]
-        if not isinstance(frame, dict):
-            raise WorkerDied("the sandbox sent a malformed frame")
+            frame: dict[str, object] | None = super().pop()
+        except cw_wire.WireError as exc:
+            raise WorkerDied(f"the sandbox sent a malformed frame: {exc}") from exc
         return frame
 
     def feed(self) -> bool:
-        chunk = self.sock.recv(1 << 16)
-        self.buf += chunk
-        return bool(chunk)
+        try:
+            alive: bool = super().feed()
+        except cw_wire.PeerGone:
+            return False
+        return alive
 
-    def read(self, timeout: float) -> dict[str, object]:
+    def read_within(self, timeout: float) -> dict[str, object]:
+        """The next frame, or WorkerDied when none comes within `timeout` seconds."""
         deadline = time.monotonic() + timeout
         while True:
             frame = self.pop()
@@ -204,8 +195,6 @@ class _Frames:
                 alive = self.feed()
             except TimeoutError as exc:
                 raise WorkerDied("the sandbox did not answer in time") from exc
-            except OSError as exc:
-                raise WorkerDied(str(exc)) from exc
             finally:
                 self.sock.settimeout(None)
             if not alive:
@@ -287,7 +276,7 @@ class Worker:
         self.sock = parent_end
         self.frames = _Frames(parent_end)
         try:
-            ready = self.frames.read(START_SECONDS)
+            ready = self.frames.read_within(START_SECONDS)
         except WorkerDied as exc:
             message = self._stderr_text()
             self.stop()
@@ -466,7 +455,7 @@ class Worker:
         over_cpu = cpu_left is not None and cpu_left <= 0
         if state.stopped and watch.exited is None and watch.kill_sent_at is None:
             # Stopped at its first failure: the tests after it are not wanted.
-            self._send_kill()
+            self._send_kill(watch.token)
             watch.kill_sent_at = now
         if (
             watch.exited is None
@@ -476,7 +465,7 @@ class Worker:
             state.timed_out = not state.done
             state.capped = now >= watch.cap
             state.over_cpu = over_cpu
-            self._send_kill()
+            self._send_kill(watch.token)
             watch.kill_sent_at = now
         if watch.kill_sent_at is not None and watch.exited is None:
             if now - watch.kill_sent_at > KILL_GRACE_SECONDS:
@@ -611,11 +600,13 @@ class Worker:
             state.leftover += 1
         return state
 
-    def _send_kill(self) -> None:
+    def _send_kill(self, token: str) -> None:
+        """Ask the zygote to kill sample `token`: the sample may end on its own meanwhile, and a
+        kill that comes after it must not reach the next one."""
         assert self.sock is not None
         # If the zygote is gone, the grace period runs out and the worker is replaced.
         with contextlib.suppress(OSError):
-            _send(self.sock, {"op": "kill"})
+            _send(self.sock, {"op": "kill", "token": token})
 
     @staticmethod
     def _on_event(

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import base64
 import collections
+import contextlib
 import datetime
 import decimal
 import fractions
 import json
 import math
+import os
+import socket
 import struct
 import sys
 from typing import TYPE_CHECKING
@@ -72,6 +75,90 @@ class PeerGone(WireError):
 # --- frames ---------------------------------------------------------------------------------------
 
 
+def encode_frame(message):
+    """A frame's bytes: a 4-byte length and the message as compact JSON."""
+    data = json.dumps(message, separators=(",", ":"), allow_nan=True).encode()
+    if len(data) > MAX_FRAME:
+        raise WireError(f"frame of {len(data)} bytes is over the limit")
+    return struct.pack("!I", len(data)) + data
+
+
+def send_frame(sock, message, fds=()):
+    """Send one frame; `fds` go with its first byte (SCM_RIGHTS), so they arrive with it."""
+    frame = encode_frame(message)
+    try:
+        if fds:
+            socket.send_fds(sock, [frame[:1]], list(fds))
+            frame = frame[1:]
+        sock.sendall(frame)
+    except OSError as exc:
+        raise PeerGone(f"channel broken: {exc}") from None
+
+
+class FrameReader:
+    """Frames from a stream socket, read whole however the bytes arrive.
+
+    A stream has no message boundaries: one read may end inside a frame or hold the next frame
+    too (a `kill` the parent sent just as a sample ended, then the next `run`), so the bytes
+    after a frame wait here for the frames they belong to. Descriptors passed with the bytes
+    wait in arrival order until a frame that carries them takes them (`take_fds`)."""
+
+    def __init__(self, sock, *, with_fds=False):
+        self.sock = sock
+        self.with_fds = with_fds
+        self.buffer = bytearray()
+        self.fds = []
+
+    def feed(self):
+        """One read of what the socket has (blocking as the socket does); False at its end."""
+        try:
+            if self.with_fds:
+                chunk, fds, _flags, _addr = socket.recv_fds(self.sock, 1 << 16, 16)
+                self.fds.extend(fds)
+            else:
+                chunk = self.sock.recv(1 << 16)
+        except OSError as exc:
+            raise PeerGone(f"channel broken: {exc}") from None
+        self.buffer += chunk
+        return bool(chunk)
+
+    def pop(self):
+        """The next whole frame that has arrived, or None."""
+        if len(self.buffer) < 4:
+            return None
+        (size,) = struct.unpack("!I", self.buffer[:4])
+        if size > MAX_FRAME:
+            raise WireError(f"frame of {size} bytes is over the limit")
+        if len(self.buffer) < 4 + size:
+            return None
+        data = bytes(self.buffer[4 : 4 + size])
+        del self.buffer[: 4 + size]
+        try:
+            message = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise WireError(f"frame is not JSON: {exc}") from None
+        if not isinstance(message, dict):
+            raise WireError("frame is not an object")
+        return message
+
+    def read(self):
+        """The next frame, waiting for it; PeerGone at the end of the stream."""
+        while (message := self.pop()) is None:
+            if not self.feed():
+                raise PeerGone("the other side closed the channel")
+        return message
+
+    def take_fds(self):
+        """The descriptors that have arrived and no frame has taken."""
+        fds, self.fds = self.fds, []
+        return fds
+
+    def close_fds(self):
+        for fd in self.take_fds():
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
 def _recv_exact(sock, size):
     chunks = []
     while size:
@@ -86,17 +173,9 @@ def _recv_exact(sock, size):
     return b"".join(chunks)
 
 
-def send_frame(sock, message):
-    data = json.dumps(message, separators=(",", ":"), allow_nan=True).encode()
-    if len(data) > MAX_FRAME:
-        raise WireError(f"frame of {len(data)} bytes is over the limit")
-    try:
-        sock.sendall(struct.pack("!I", len(data)) + data)
-    except OSError as exc:
-        raise PeerGone(f"channel broken: {exc}") from None
-
-
 def recv_frame(sock):
+    """One frame read to its last byte and no further, from a channel where whatever follows
+    it is read another way (the judge's channel to the parent after its tests)."""
     (size,) = struct.unpack("!I", _recv_exact(sock, 4))
     if size > MAX_FRAME:
         raise WireError(f"frame of {size} bytes is over the limit")
@@ -657,6 +736,7 @@ class Channel:
         self.sock = sock
         self.codec = codec
         self.serve = serve
+        self.reader = FrameReader(sock)
         self.broken: str | None = None
 
     def _send(self, message):
@@ -668,7 +748,7 @@ class Channel:
         send_frame(self.sock, message)
 
     def _receive(self):
-        message = recv_frame(self.sock)
+        message = self.reader.read()
         self.codec.apply(message.pop("sync", []), message.pop("drop", []))
         return message
 

@@ -34,7 +34,6 @@ import select
 import shutil
 import signal
 import socket
-import struct
 import sys
 import time
 import traceback
@@ -70,34 +69,6 @@ _write = os.write
 _dumps = json.dumps
 _clock = time.perf_counter
 _getpid = os.getpid
-
-
-# --- framing on the control socket -------------------------------------------------------------
-
-
-def send_frame(sock, obj):
-    data = json.dumps(obj).encode()
-    sock.sendall(struct.pack("!I", len(data)) + data)
-
-
-def recv_frame(sock):
-    """One frame and the file descriptors that came with it; (None, []) at end of stream."""
-    buf = b""
-    fds = []
-    need = 4
-    length = None
-    while True:
-        while len(buf) < need:
-            chunk, got, _flags, _addr = socket.recv_fds(sock, 1 << 16, 4)
-            fds.extend(got)
-            if not chunk:
-                return None, fds
-            buf += chunk
-        if length is None:
-            length = struct.unpack("!I", buf[:4])[0]
-            need = 4 + length
-            continue
-        return json.loads(buf[4:need]), fds
 
 
 # --- the sample child ----------------------------------------------------------------------------
@@ -569,27 +540,33 @@ def fork_single(
     return pid
 
 
-def wait_for_sample(ctl: socket.socket, pid: int) -> tuple[int, bool, bool]:
+def wait_for_sample(control: cw_wire.FrameReader, pid: int, token: str) -> tuple[int, bool, bool]:
     """Wait until the reporting process exits, killing it when the parent asks or goes away:
-    (its wait status, whether it was killed, whether the parent is gone)."""
+    (its wait status, whether it was killed, whether the parent is gone). A `kill` names the
+    sample it is for: one the parent sent as an earlier sample ended is not for this one."""
     pidfd = os.pidfd_open(pid)
     killed = False
     status = None
     parent_gone = False
     while status is None:
-        watched: list[socket.socket | int] = [ctl, pidfd]
-        ready, _, _ = select.select(watched, [], [])
-        if pidfd in ready:
-            _, status = os.waitpid(pid, 0)
-            break
-        if ctl in ready:
-            message, _fds = recv_frame(ctl)
-            if message is None:
+        message = control.pop()
+        if message is None:
+            ready, _, _ = select.select([control.sock, pidfd], [], [])
+            if pidfd in ready:
+                _, status = os.waitpid(pid, 0)
+                break
+            try:
+                parent_gone = not control.feed()
+            except cw_wire.PeerGone:
                 parent_gone = True
-            if parent_gone or message.get("op") == "kill":
-                killed = True
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
+            if not parent_gone:
+                continue
+        if parent_gone or (message.get("op") == "kill" and message.get("token") == token):
+            killed = True
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+            if parent_gone:
+                _, status = os.waitpid(pid, 0)
     os.close(pidfd)
     return status, killed, parent_gone
 
@@ -644,8 +621,9 @@ def remove_sysv_ipc():
 
 
 def serve_run(
-    ctl: socket.socket, request: RunRequest, channel_fd: int, settings: ZygoteSettings
+    control: cw_wire.FrameReader, request: RunRequest, channel_fd: int, settings: ZygoteSettings
 ) -> None:
+    ctl = control.sock
     preload(request.get("preload", []))
     if request.get("coverage"):
         preload(["coverage"])
@@ -660,12 +638,12 @@ def serve_run(
         pid = fork_pair(ctl, request, channel_fd, workdir, stderr_path, candidate_err)
     else:
         pid = fork_single(ctl, request, channel_fd, workdir, stderr_path)
-    send_frame(ctl, {"op": "forked", "pid": pid})
-    status, killed, parent_gone = wait_for_sample(ctl, pid)
+    cw_wire.send_frame(ctl, {"op": "forked", "pid": pid})
+    status, killed, parent_gone = wait_for_sample(control, pid, request["token"])
     leftover, detail = clean_up_sample(paths, workdir, settings)
     if parent_gone:
         sys.exit(0)
-    send_frame(
+    cw_wire.send_frame(
         ctl,
         {
             "op": "exited",
@@ -752,20 +730,30 @@ def main():
     # the parent) would be inherited by every sample.
     keep_only(CONTROL_FD)
     ctl = socket.socket(fileno=CONTROL_FD)
+    control = cw_wire.FrameReader(ctl, with_fds=True)
     loaded = preload(settings.get("preload", []))
-    send_frame(ctl, {"op": "ready", "pid": os.getpid(), "uid": os.getuid(), "preloaded": loaded})
+    ready = {"op": "ready", "pid": os.getpid(), "uid": os.getuid(), "preloaded": loaded}
+    cw_wire.send_frame(ctl, ready)
     while True:
-        message, fds = recv_frame(ctl)
-        if message is None or message.get("op") == "exit":
+        try:
+            message = control.read()
+        except cw_wire.PeerGone:
             return
-        if message.get("op") in ("run", "pair") and fds:
-            serve_run(ctl, message, fds[0], settings)
+        op = message.get("op")
+        if op == "exit":
+            return
+        if op == "kill":
+            # Sent as a sample ended on its own: there is nothing left to kill.
+            continue
+        fds = control.take_fds() if op in ("run", "pair") else []
+        if fds:
+            serve_run(control, cast("RunRequest", message), fds[0], settings)
             for extra in fds[1:]:
                 os.close(extra)
         else:
-            for fd in fds:
-                os.close(fd)
-            send_frame(ctl, {"op": "error", "detail": f"unknown request {message.get('op')!r}"})
+            control.close_fds()
+            detail = f"unknown request {op!r}"
+            cw_wire.send_frame(ctl, {"op": "error", "detail": detail})
 
 
 if __name__ == "__main__":
