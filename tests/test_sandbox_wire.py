@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import socket
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
 
@@ -109,7 +109,7 @@ def test_a_kill_sent_as_the_last_sample_ended_does_not_stop_the_next(
     sent: list[str] = []
 
     def behind_a_stale_kill(
-        sock: socket.socket, obj: dict[str, object], fds: Sequence[int] = ()
+        sock: socket.socket, obj: Mapping[str, object], fds: Sequence[int] = ()
     ) -> None:
         if obj.get("op") in ("run", "pair"):
             stale = cw_wire.encode_frame({"op": "kill", "token": "0" * 32})

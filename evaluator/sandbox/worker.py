@@ -11,7 +11,7 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,7 +91,7 @@ class Attempt:
     """Killed at a test's CPU-time limit (not its wall-clock backstop)."""
 
 
-def _send(sock: socket.socket, obj: dict[str, object], fds: Sequence[int] = ()) -> None:
+def _send(sock: socket.socket, obj: Mapping[str, object], fds: Sequence[int] = ()) -> None:
     """One frame to the zygote; a channel that broke is an OSError, as the socket's own are."""
     try:
         cw_wire.send_frame(sock, obj, fds)
