@@ -22,7 +22,9 @@ from inspect_ai.model import (
 from classwright.authoring.classeval_import import read_classeval
 from classwright.authoring.classeval_plus import BUNDLED_OVERLAY, read_overlay
 from classwright.authoring.taskdir import load_tasks
+from classwright.evaluator.prompts import method_signature
 from classwright.evaluator.samples import load_samples, sample_line
+from classwright.evaluator.splicing import extract_method
 from classwright.inspect import benchmark, classeval, classeval_plus
 
 REPO = Path(__file__).resolve().parents[1]
@@ -36,6 +38,10 @@ HOSTILE_SAMPLES = [
 ]
 RECORDS = {r.class_name: r for r in load_tasks(BUNDLED)}
 TASK_TOML = 'id = "wallet_1"\ntitle = "A wallet"\ntopic = "finance"\nauthors = ["t"]\nreviewers = []\nprovenance = ["test task"]\n'
+
+
+SENT: list[str] = []
+"""Every prompt the answering model was sent, in order."""
 
 
 class Answers(ModelAPI):
@@ -56,8 +62,16 @@ class Answers(ModelAPI):
         self, input: list[ChatMessage], tools: Any, tool_choice: Any, config: GenerateConfig
     ) -> ModelOutput:
         prompt = input[-1].text
+        SENT.append(prompt)
         if self.model_name.startswith("hostile-"):
             code = (HOSTILE / f"{self.model_name.removeprefix('hostile-')}.py").read_text()
+        elif prompt.startswith("please complete "):
+            # A method prompt ("please complete NAME method in the following class CLASS"):
+            # that method as the canonical solution or the skeleton has it.
+            words = prompt.split()
+            record = RECORDS[words[8]]
+            whole = record.solution_code if self.model_name == "canonical" else record.skeleton
+            code = extract_method(whole, words[2]) or ""
         else:
             [record] = [r for r in RECORDS.values() if r.skeleton.strip() in prompt]
             code = record.solution_code if self.model_name == "canonical" else record.skeleton
@@ -313,3 +327,52 @@ def test_classeval_plus_applies_the_bundled_overlay(
         assert score.value == "C", score.metadata
         totals[name] = score.metadata["tests_total"]
     assert totals["plus"] > totals["plain"] > 0
+
+
+def test_incremental_and_compositional_generate_method_by_method(tmp_path: Path) -> None:
+    # Three bundled tasks, each method asked alone; the class is assembled from the answers.
+    chosen = sorted(RECORDS.values(), key=lambda r: r.task_id)[:3]
+    ids = [r.task_id for r in chosen]
+    prompts: dict[str, list[str]] = {}
+    for strategy in ("incremental", "compositional"):
+        SENT.clear()
+        [log] = inspect_eval(
+            benchmark(tasks=str(BUNDLED), strategy=strategy),
+            model="classwright-answers/canonical",
+            sample_id=ids,
+            log_dir=str(tmp_path / strategy),
+            display="none",
+        )
+        assert log.status == "success", log.error
+        assert accuracy_of(log) == 1.0, strategy
+        assert {s.metadata["strategy"] for s in log.samples or []} == {strategy}
+        prompts[strategy] = list(SENT)
+        # The positive control: the skeleton's methods, assembled the same way, fail.
+        [bad] = inspect_eval(
+            benchmark(tasks=str(BUNDLED), strategy=strategy),
+            model="classwright-answers/skeleton",
+            sample_id=ids,
+            log_dir=str(tmp_path / f"{strategy}-skeleton"),
+            display="none",
+        )
+        assert accuracy_of(bad) == 0.0, strategy
+    for record in chosen:
+        methods = record.methods_info
+        assert len(methods) >= 2
+        for strategy in ("incremental", "compositional"):
+            asked = [p for p in prompts[strategy] if f"following class {record.class_name}" in p]
+            assert len(asked) == len(methods), (strategy, record.task_id)
+        # Incremental (context maximum): the last method's prompt shows the code answered for
+        # the first; compositional (selective) shows the others' signatures, none of their code.
+        first = extract_method(record.solution_code, methods[0].method_name) or ""
+        body = first.strip().splitlines()[-1].strip()
+        last = f"please complete {methods[-1].method_name} method"
+        [incremental] = [
+            p for p in prompts["incremental"] if p.startswith(last) and record.class_name in p
+        ]
+        [compositional] = [
+            p for p in prompts["compositional"] if p.startswith(last) and record.class_name in p
+        ]
+        assert first.strip() in incremental
+        assert method_signature(methods[0]).strip() in compositional
+        assert body not in compositional or body in record.skeleton

@@ -26,6 +26,7 @@ from classwright.evaluator.metrics import summarize
 from classwright.evaluator.results import SampleResult, TaskFacts
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.scoring import build_jobs, score_job
+from classwright.inspect.method_solvers import CODE_KEY
 from classwright.rewards.scoring import settings_for, task_records
 
 
@@ -84,7 +85,7 @@ def class_verdict(source: str, time_budget: float | None = None) -> Scorer:
 
     async def score(state: TaskState, target: Target) -> Score:
         task_id = str(state.metadata["task_id"])
-        code = state.metadata.get("replay_code")
+        code = state.metadata.get(CODE_KEY)
         result = await asyncio.to_thread(
             verdict_of, source, task_id, state.output.completion, code, budget
         )

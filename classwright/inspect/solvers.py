@@ -10,6 +10,7 @@ from inspect_ai.model import ModelOutput
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from classwright.evaluator.samples import Sample, load_samples
+from classwright.inspect.method_solvers import CODE_KEY
 
 
 @solver
@@ -27,7 +28,7 @@ def replay(samples: str) -> Solver:
         completion = chosen.completion if chosen else ""
         state.output = ModelOutput.from_content(model="replay", content=completion)
         if chosen is not None and chosen.code is not None:
-            state.metadata["replay_code"] = chosen.code
+            state.metadata[CODE_KEY] = chosen.code
         return state
 
     return solve

@@ -1,5 +1,5 @@
-"""Inspect tasks: the bundled benchmark, ClassEval and ClassEval+, holistic prompts, class
-verdicts."""
+"""Inspect tasks: the bundled benchmark, ClassEval and ClassEval+, with ClassEval's three
+generation strategies (holistic, incremental, compositional) and class verdicts."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from inspect_ai.solver import Solver, generate
 
 from classwright.evaluator.prompts import holistic_prompt
 from classwright.inspect.classeval_plus import classeval_plus_folder
+from classwright.inspect.method_solvers import method_by_method
 from classwright.inspect.scorer import class_verdict
 from classwright.inspect.solvers import replay
 from classwright.rewards.scoring import task_records
@@ -27,7 +28,14 @@ def _bundled_tasks() -> Path:
     return folder
 
 
-def _task(source: Path, samples: str | None, epochs: int, time_budget: float | None) -> Task:
+def _task(
+    source: Path,
+    samples: str | None,
+    epochs: int,
+    time_budget: float | None,
+    strategy: str = "holistic",
+    context: str | None = None,
+) -> Task:
     path = str(source.resolve())
     records = task_records(path)
     dataset = MemoryDataset(
@@ -40,7 +48,13 @@ def _task(source: Path, samples: str | None, epochs: int, time_budget: float | N
             for r in sorted(records.values(), key=lambda r: r.task_id)
         ]
     )
-    solver: Solver = replay(samples) if samples else generate()
+    solver: Solver
+    if samples:
+        solver = replay(samples)  # finished classes, whatever strategy made them
+    elif strategy == "holistic":
+        solver = generate()
+    else:
+        solver = method_by_method(path, strategy, context)
     return Task(
         dataset=dataset,
         solver=solver,
@@ -57,24 +71,40 @@ def benchmark(
     samples: str | None = None,
     epochs: int = 1,
     time_budget: float | None = None,
+    strategy: str = "holistic",
+    context: str | None = None,
 ) -> Task:
     """classwright's bundled tasks (or ``tasks=`` a benchmark folder or record file).
-    ``time_budget``: fixed seconds per test; default: derived from the canonical solution."""
-    return _task(Path(tasks) if tasks else _bundled_tasks(), samples, epochs, time_budget)
+    ``time_budget``: fixed seconds per test; default: derived from the canonical solution.
+    ``strategy``: holistic, incremental or compositional; ``context``: what a method's prompt
+    shows of the others (minimum, selective, maximum; default: the strategy's own)."""
+    source = Path(tasks) if tasks else _bundled_tasks()
+    return _task(source, samples, epochs, time_budget, strategy, context)
 
 
 @task
 def classeval(
-    data: str, samples: str | None = None, epochs: int = 1, time_budget: float | None = None
+    data: str,
+    samples: str | None = None,
+    epochs: int = 1,
+    time_budget: float | None = None,
+    strategy: str = "holistic",
+    context: str | None = None,
 ) -> Task:
     """ClassEval's tasks from its JSON (``data=.../ClassEval_data.json``)."""
-    return _task(Path(data), samples, epochs, time_budget)
+    return _task(Path(data), samples, epochs, time_budget, strategy, context)
 
 
 @task
 def classeval_plus(
-    data: str, samples: str | None = None, epochs: int = 1, time_budget: float | None = None
+    data: str,
+    samples: str | None = None,
+    epochs: int = 1,
+    time_budget: float | None = None,
+    strategy: str = "holistic",
+    context: str | None = None,
 ) -> Task:
     """ClassEval+ : ClassEval's tasks from ``data`` with the bundled overlay applied (repaired
     and added tests; excluded tasks left out), as `classwright import classeval --plus`."""
-    return _task(classeval_plus_folder(Path(data)), samples, epochs, time_budget)
+    folder = classeval_plus_folder(Path(data))
+    return _task(folder, samples, epochs, time_budget, strategy, context)
