@@ -19,6 +19,7 @@ import os
 import pickle
 import queue
 import socket
+import tempfile
 import threading
 from collections import deque
 from collections.abc import Generator, Iterator, Sequence
@@ -139,12 +140,18 @@ class RayExecutor:
         if not ray.is_initialized():
             if address is not None:
                 check_reachable(address)
-            ray.init(
-                address=address,
-                include_dashboard=False,
-                log_to_driver=False,
-                configure_logging=False,
-            )
+            # Without a working_dir, Ray puts the driver's working directory (and its script's
+            # folder) first on every worker's sys.path: run from a classwright checkout's root,
+            # the checkout's thin classwright/ folder then hides the installed package and no
+            # actor starts. An empty working_dir is what Ray offers to leave both out.
+            with tempfile.TemporaryDirectory(prefix="classwright-ray-") as empty:
+                ray.init(
+                    address=address,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                    runtime_env={"working_dir": empty},
+                )
             self._owns_ray = True
         if actors is None:
             free = int(ray.available_resources().get("CPU", 1))
