@@ -17,7 +17,7 @@ from classwright.evaluator.results import SampleResult
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.scoring import Job, Settings, build_jobs
 from classwright.evaluator.service.metrics import ServiceMetrics
-from classwright.evaluator.service.scheduler import Item, Scheduler
+from classwright.evaluator.service.scheduler import Item, Scheduler, sample_deadline
 from classwright.evaluator.verdict_cache import verdict_key
 
 TASKS = Path(__file__).resolve().parents[1] / "benchmark" / "tasks"
@@ -142,3 +142,44 @@ def test_a_straggler_holds_only_its_own_slot() -> None:
     assert answered[-1] == 0
     assert Counter(answered) == Counter(range(len(items)))
     assert sorted(executor.scored) == list(range(len(items)))
+
+
+def test_a_hung_executor_call_is_given_up_at_the_sample_s_deadline() -> None:
+    """An executor call that never returns (a hung actor, a lost node) is given up at the
+    sample's time cap plus the margin: that sample is answered with an InternalError naming the
+    deadline, and the other samples are answered with their real verdicts meanwhile."""
+    record = sorted(load_tasks(TASKS), key=lambda r: r.task_id)[0]
+    samples = [
+        Sample(record.task_id, i, "", code=record.solution_code + f"\n# sample {i}\n")
+        for i in range(3)
+    ]
+    settings = Settings(budget=TimeBudget(fixed=0.5))
+    jobs = build_jobs(samples, {record.task_id: record}, "test")
+    ((_, real),) = list(LocalExecutor(1).score(jobs[:1], settings))
+    assert real.passed
+    executor = HeldSample(real, jobs[1].candidate)  # never released while the test waits
+    metrics = ServiceMetrics(2)
+    scheduler = Scheduler(executor, metrics, workers=2, deadline_margin=1.0, attempts=1)
+    items = [Item(verdict_key(j, settings), j, settings, "h") for j in jobs]
+    answers: dict[int, SampleResult] = {}
+    finished = threading.Event()
+
+    def deliver(position: int, result: SampleResult, _cached: bool) -> None:
+        answers[position] = result
+        if len(answers) == len(items):
+            finished.set()
+
+    deadline = sample_deadline(jobs[1], settings, 1.0)
+    try:
+        scheduler.submit(items, deliver)
+        assert finished.wait(deadline + 120), f"answered {sorted(answers)}"
+    finally:
+        executor.release.set()
+        scheduler.close()
+    assert answers[0].passed and answers[2].passed  # the positive control
+    hung = answers[1]
+    assert not hung.passed
+    assert hung.load_error is not None and "no answer within" in hung.load_error
+    assert f"{deadline:g} s" in hung.load_error
+    assert {o.error_type for o in hung.tests.values()} == {"InternalError"}
+    assert metrics.registry.get_sample_value("classwright_executor_timeouts_total") == 1

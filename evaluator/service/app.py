@@ -28,7 +28,14 @@ from classwright.evaluator.scoring import Settings
 from classwright.evaluator.service.items import ItemBuilder
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.requests import Batch, Limits, RequestError, read_batch
-from classwright.evaluator.service.scheduler import Handle, QueueFull, Scheduler, ShuttingDown
+from classwright.evaluator.service.scheduler import (
+    DEADLINE_MARGIN,
+    MAX_ATTEMPTS,
+    Handle,
+    QueueFull,
+    Scheduler,
+    ShuttingDown,
+)
 from classwright.evaluator.service.tasks import TaskSet
 from classwright.evaluator.service.verdicts import Answers
 from classwright.evaluator.verdict_cache import VerdictCache, classwright_version
@@ -52,6 +59,11 @@ class ServiceConfig:
     """Asynchronous jobs kept (finished ones are forgotten oldest first)."""
     drain_seconds: float = 60.0
     """On shutdown, how long queued and running work may still take."""
+    deadline_margin: float = DEADLINE_MARGIN
+    """Seconds an executor call may take past its sample's time cap before it is taken as hung."""
+    attempts: int = MAX_ATTEMPTS
+    """Runs of a sample whose machinery failed (a hung or broken executor call) before that
+    fault is its answer."""
 
 
 @dataclass
@@ -75,7 +87,13 @@ class VerdictService:
         self.config = config
         self.metrics = ServiceMetrics(workers)
         self.scheduler = Scheduler(
-            executor, self.metrics, cache=cache, max_queue=config.max_queue, workers=workers
+            executor,
+            self.metrics,
+            cache=cache,
+            max_queue=config.max_queue,
+            workers=workers,
+            deadline_margin=config.deadline_margin,
+            attempts=config.attempts,
         )
         self.cache = cache
         self.jobs: OrderedDict[str, _Job] = OrderedDict()

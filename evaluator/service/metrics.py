@@ -55,6 +55,12 @@ class ServiceMetrics:
             "Samples whose sandbox worker died or broke under them, scored again on a new one.",
             registry=self.registry,
         )
+        self.executor_timeouts = Counter(
+            "classwright_executor_timeouts",
+            "Executor calls given up at their sample's deadline (a hung actor, a lost node); "
+            "the sample is scored again, or answered with an InternalError after its last try.",
+            registry=self.registry,
+        )
         self.rejected = Counter(
             "classwright_requests_rejected",
             "Requests refused, by reason (queue_full, client_limit, invalid, too_large, auth).",

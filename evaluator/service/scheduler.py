@@ -18,6 +18,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 
 from classwright.evaluator.executors import Executor
@@ -28,6 +29,23 @@ from classwright.evaluator.verdict_cache import VerdictCache, cacheable, setting
 
 MAX_ATTEMPTS = 3
 """Runs of one sample whose machinery failed, before its fault is its answer."""
+
+DEADLINE_MARGIN = 60.0
+"""Seconds an executor call may take past its sample's time cap: the sandbox ends the sample at
+its cap, so only the machinery around it (a worker starting, a Ray actor's queue, a lost node)
+can use more, and a call this late is taken as hung."""
+
+
+class ExecutorTimeout(Exception):
+    """The executor gave no answer for a sample by its deadline."""
+
+
+def sample_deadline(job: Job, settings: Settings, margin: float = DEADLINE_MARGIN) -> float:
+    """Seconds an executor may take to answer ``job``: the sandbox's time cap on the sample
+    under ``settings`` (`Limits.sample_cap`), plus ``margin``."""
+    limits = settings.limits_for(job.record.task_id)
+    return limits.sample_cap(job.test_ids) + margin
+
 
 Deliver = Callable[[int, SampleResult, bool], None]
 """(position in the batch, result, answered without running it) -> None; called once per
@@ -82,8 +100,12 @@ class Scheduler:
         cache: VerdictCache | None = None,
         max_queue: int = 4096,
         workers: int = 1,
+        deadline_margin: float = DEADLINE_MARGIN,
+        attempts: int = MAX_ATTEMPTS,
     ) -> None:
         self.executor = executor
+        self.deadline_margin = deadline_margin
+        self.attempts = max(1, attempts)
         self.cache = cache
         self.metrics = metrics
         self.max_queue = max_queue
@@ -230,13 +252,7 @@ class Scheduler:
         result: SampleResult | None = None
         try:
             settings = self._with_limits(work, settings)
-            scoring = self.executor.score([work.item.job], settings)
-            try:
-                _position, result = next(scoring, (0, None))
-            finally:
-                scoring.close()
-            if result is None:
-                raise RuntimeError("the executor returned no result")
+            result = self._call(work.item.job, settings)
         except Exception as exc:
             # The executor itself failed (not the sample): the sample goes again.
             reason = f"internal error: {type(exc).__name__}: {exc}"
@@ -245,6 +261,36 @@ class Scheduler:
         elapsed = time.monotonic() - started
         with self._lock:
             self._seconds_per_sample = 0.8 * self._seconds_per_sample + 0.2 * elapsed
+
+    def _call(self, job: Job, settings: Settings) -> SampleResult:
+        """The executor's result for ``job``, or `ExecutorTimeout` past its deadline. The call
+        runs in a thread of its own so that the slot can stop waiting for it; a result it
+        returns after that is never read (the slot has answered or requeued the sample)."""
+        answer: Future[SampleResult] = Future()
+
+        def call() -> None:
+            try:
+                scoring = self.executor.score([job], settings)
+                try:
+                    _position, result = next(scoring, (0, None))
+                finally:
+                    scoring.close()
+                if result is None:
+                    raise RuntimeError("the executor returned no result")
+                answer.set_result(result)
+            except BaseException as exc:  # handed to the slot, which records it
+                answer.set_exception(exc)
+
+        threading.Thread(target=call, name="classwright-executor-call", daemon=True).start()
+        seconds = sample_deadline(job, settings, self.deadline_margin)
+        try:
+            return answer.result(timeout=seconds)
+        except TimeoutError:
+            self.metrics.executor_timeouts.inc()
+            raise ExecutorTimeout(
+                f"the executor gave no answer within the sample's deadline of {seconds:g} s "
+                f"(its time cap plus {self.deadline_margin:g} s)"
+            ) from None
 
     def _with_limits(self, work: _Work, settings: Settings) -> Settings:
         """``settings`` with the derived per-test limits of the sample's task, measured once
@@ -263,7 +309,7 @@ class Scheduler:
 
     def _finish(self, work: _Work, result: SampleResult) -> None:
         """Answer every waiter of ``work`` with ``result``, or queue it again after a fault."""
-        if not cacheable(result) and work.attempts + 1 < MAX_ATTEMPTS:
+        if not cacheable(result) and work.attempts + 1 < self.attempts:
             work.attempts += 1
             self.metrics.replaced.inc()
             with self._lock:
