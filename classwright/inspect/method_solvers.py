@@ -32,23 +32,30 @@ async def _ask(prompt: str) -> str:
     return output.completion
 
 
-async def _incremental(task: TaskRecord, context: Context) -> list[str]:
-    raw: list[str] = []
-    generated: list[str] = []
+Answer = tuple[str, str]
+"""A method's answer: the model's text and the method extracted from it ("" when none is)."""
+
+
+async def _incremental(task: TaskRecord, context: Context) -> list[Answer]:
+    answers: list[Answer] = []
     for method in task.methods_info:
+        generated = [code for _text, code in answers]
         prompt = method_prompt(task, method, context, incremental_others(generated, task, context))
         text = await _ask(prompt.instruction)
-        raw.append(text)
-        generated.append(extract_method(text, method.method_name) or "")
-    return raw
+        answers.append((text, extract_method(text, method.method_name) or ""))
+    return answers
 
 
-async def _compositional(task: TaskRecord, context: Context) -> list[str]:
+async def _compositional(task: TaskRecord, context: Context) -> list[Answer]:
     def prompt(method: MethodInfo) -> str:
         others = compositional_others(task, method, context)
         return method_prompt(task, method, context, others).instruction
 
-    return list(await asyncio.gather(*(_ask(prompt(m)) for m in task.methods_info)))
+    texts = await asyncio.gather(*(_ask(prompt(m)) for m in task.methods_info))
+    return [
+        (text, extract_method(text, m.method_name) or "")
+        for m, text in zip(task.methods_info, texts, strict=True)
+    ]
 
 
 @solver
@@ -64,13 +71,13 @@ def method_by_method(source: str, strategy: str, context: str | None = None) -> 
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         task = task_records(source)[str(state.metadata["task_id"])]
-        raw = await asking(task, shown)
+        answers = await asking(task, shown)
         methods = {
-            m.method_name: extract_method(text, m.method_name) or ""
-            for m, text in zip(task.methods_info, raw, strict=True)
+            m.method_name: code for m, (_text, code) in zip(task.methods_info, answers, strict=True)
         }
         code = assemble_class(task, methods)
-        state.output = ModelOutput.from_content(model=str(get_model()), content="\n\n".join(raw))
+        content = "\n\n".join(text for text, _code in answers)
+        state.output = ModelOutput.from_content(model=str(get_model()), content=content)
         # None (the skeleton does not parse): the joined answers are scored as they are.
         if code is not None:
             state.metadata[CODE_KEY] = code

@@ -92,7 +92,8 @@ class Attempt:
 
 
 def _send(sock: socket.socket, obj: Mapping[str, object], fds: Sequence[int] = ()) -> None:
-    """One frame to the zygote; a channel that broke is an OSError, as the socket's own are."""
+    """One frame on a sandbox channel; a channel that broke is an OSError, as the socket's own
+    are."""
     try:
         cw_wire.send_frame(sock, obj, fds)
     except cw_wire.WireError as exc:
@@ -151,13 +152,11 @@ CPU_POLL_SECONDS = (0.02, 0.5)
 limit (two processes, the candidate and the judge, can use it at once), within these."""
 
 
-def _send_to_judge(fd: int, obj: dict[str, object]) -> None:
+def _send_to_judge(fd: int, obj: Mapping[str, object]) -> None:
     sock = socket.socket(fileno=os.dup(fd))
     try:
         sock.settimeout(START_SECONDS)
-        cw_wire.send_frame(sock, obj)
-    except cw_wire.WireError as exc:
-        raise OSError(str(exc)) from exc
+        _send(sock, obj)
     finally:
         sock.close()
 

@@ -117,6 +117,8 @@ class FrameReader:
                 self.fds.extend(fds)
             else:
                 chunk = self.sock.recv(1 << 16)
+        except TimeoutError:
+            raise  # the socket's own timeout ran out: the peer may still answer
         except OSError as exc:
             raise PeerGone(f"channel broken: {exc}") from None
         self.buffer += chunk

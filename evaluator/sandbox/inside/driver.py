@@ -545,28 +545,28 @@ def wait_for_sample(control: cw_wire.FrameReader, pid: int, token: str) -> tuple
     (its wait status, whether it was killed, whether the parent is gone). A `kill` names the
     sample it is for: one the parent sent as an earlier sample ended is not for this one."""
     pidfd = os.pidfd_open(pid)
-    killed = False
-    status = None
-    parent_gone = False
-    while status is None:
+    killed = parent_gone = False
+    while True:
         message = control.pop()
-        if message is None:
-            ready, _, _ = select.select([control.sock, pidfd], [], [])
-            if pidfd in ready:
-                _, status = os.waitpid(pid, 0)
-                break
-            try:
-                parent_gone = not control.feed()
-            except cw_wire.PeerGone:
-                parent_gone = True
-            if not parent_gone:
-                continue
-        if parent_gone or (message.get("op") == "kill" and message.get("token") == token):
+        if message is not None:
+            if message.get("op") == "kill" and message.get("token") == token:
+                killed = True
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            continue
+        ready, _, _ = select.select([control.sock, pidfd], [], [])
+        if pidfd in ready:
+            break
+        try:
+            parent_gone = not control.feed()
+        except cw_wire.PeerGone:
+            parent_gone = True
+        if parent_gone:
             killed = True
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-            if parent_gone:
-                _, status = os.waitpid(pid, 0)
+            break
+    _, status = os.waitpid(pid, 0)
     os.close(pidfd)
     return status, killed, parent_gone
 
