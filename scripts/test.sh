@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the linters, the type checker and the test suites against the installed package:
-# the main suite in .venv, then the real-vLLM suite (tiny local model) in .venv-vllm.
+# the main suite in .venv, then the real-vLLM suite (tiny local model) and the trainers' suite
+# (TRL's GRPOTrainer, verl's reward loader) in .venv-vllm.
 # CLASSWRIGHT_SKIP_VLLM=1 leaves out the vLLM suite (it needs a multi-gigabyte install).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ cp -r "$pkg" "$typed/"
 rm -rf "$typed"
 # Not `python -m pytest`: that puts the checkout first on sys.path, where the thin
 # classwright/ folder would shadow the installed package.
-.venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm" "$@"
+.venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm and not trainers" "$@"
 # The bundled benchmark must pass every rule of the check: any finding fails the run.
 .venv/bin/classwright check benchmark/ --jobs 2 --fail-on warning
 if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ]; then

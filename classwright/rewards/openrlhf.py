@@ -3,7 +3,9 @@
 OpenRLHF posts ``{"query": [...], "prompts": [...], "labels": [...]}``: each query is the prompt
 followed by the response, and the labels are the dataset's ``--label_key`` column (use
 ``task_id``). The answer is ``{"rewards": [...], "scores": [...], "extra_logs": {...}}``.
-Served by the standard library's threading HTTP server on 127.0.0.1.
+Served by the standard library's threading HTTP server on 127.0.0.1. OpenRLHF also takes a
+Python file as ``--remote_rm_url``: this file's path gives it `reward_func`, scoring in the
+trainer's process (the verdicts still come from the sandbox's judge).
 """
 
 from __future__ import annotations
@@ -42,6 +44,13 @@ def rewards_for(body: dict[str, Any], scorer: Scorer = score_completions) -> dic
         "scores": rewards,
         "extra_logs": {"class_pass": [mean] * len(rewards)},
     }
+
+
+def reward_func(
+    queries: Sequence[str], prompts: Sequence[str], labels: Sequence[str]
+) -> dict[str, Any]:
+    """OpenRLHF's reward function form: ``reward_func(queries, prompts, labels)``."""
+    return rewards_for({"query": list(queries), "prompts": list(prompts), "labels": list(labels)})
 
 
 def make_server(
