@@ -163,6 +163,18 @@ def task_folders(path: Path) -> list[Path]:
     return sorted(p.parent for p in path.rglob(TASK_FILE))
 
 
+def bundled_tasks() -> Path:
+    """The bundled benchmark's task folder: ``benchmark/tasks`` of the checkout being worked in,
+    else the copy the installed package carries (so a pip-installed classwright has them)."""
+    here = Path.cwd() / "benchmark" / "tasks"
+    if here.is_dir():
+        return here.resolve()
+    import classwright.benchmark
+
+    # A data-only package folder: its path, not an importable module's file.
+    return Path(next(iter(classwright.benchmark.__path__))) / "tasks"
+
+
 def load_tasks(path: str | Path) -> list[TaskRecord]:
     """Task records from a benchmark folder, a task folder, or a record file (JSON / JSONL)."""
     source = Path(path)

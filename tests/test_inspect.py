@@ -128,7 +128,12 @@ def test_hostile_samples_score_zero(tmp_path: Path) -> None:
         assert accuracy_of(log) == 0.0, name
 
 
-def test_inspect_cli_finds_the_task_and_replays_samples(tmp_path: Path) -> None:
+def test_inspect_cli_finds_the_task_outside_a_checkout(tmp_path: Path) -> None:
+    """`inspect eval classwright/benchmark --model mockllm/model --limit 3`, run where there is
+    no checkout: Inspect finds the task through the installed package's entry point and the
+    bundled tasks the package carries; replaying the canonical solutions scores 1.0. (mockllm's
+    own generation counts tokens with tiktoken's o200k_base, which tiktoken downloads on first
+    use, so without a network the answers are replayed.)"""
     records = sorted(RECORDS.values(), key=lambda r: r.task_id)
     samples = tmp_path / "samples.jsonl"
     samples.write_text(
@@ -145,6 +150,8 @@ def test_inspect_cli_finds_the_task_and_replays_samples(tmp_path: Path) -> None:
         )
     )
     inspect = Path(sys.executable).parent / "inspect"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
     done = subprocess.run(
         [
             str(inspect),
@@ -163,7 +170,7 @@ def test_inspect_cli_finds_the_task_and_replays_samples(tmp_path: Path) -> None:
             "--display",
             "none",
         ],
-        cwd=REPO,
+        cwd=elsewhere,
         capture_output=True,
         text=True,
         timeout=600,
@@ -173,6 +180,7 @@ def test_inspect_cli_finds_the_task_and_replays_samples(tmp_path: Path) -> None:
     log = json.loads(log_file.read_text())
     assert log["status"] == "success"
     assert len(log["samples"]) == 3
+    assert {s["metadata"]["task_id"] for s in log["samples"]} <= {r.task_id for r in records}
     assert log["results"]["scores"][0]["metrics"]["accuracy"]["value"] == 1.0
 
 

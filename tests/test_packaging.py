@@ -18,8 +18,10 @@ MAPPED = {
     "classwright.evaluator": "evaluator",
 }
 DATA_PACKAGES = {"classwright.benchmark"}
-"""Packages that hold only data (no ``__init__.py``): the ClassEval+ overlay."""
+"""Packages that hold only data (no ``__init__.py``): the bundled tasks and the ClassEval+
+overlay."""
 OVERLAY = REPO / "benchmark" / "classeval-plus"
+BUNDLED = REPO / "benchmark" / "tasks"
 
 
 def _declared_packages() -> list[str]:
@@ -36,10 +38,11 @@ def test_every_package_folder_is_declared() -> None:
     assert found | DATA_PACKAGES == set(_declared_packages())
 
 
-def _overlay_files(root: Path = OVERLAY) -> set[str]:
-    """The overlay's files under ``root``, named as the wheel names them."""
+def _overlay_files(root: Path = OVERLAY, folder: str = "classeval-plus") -> set[str]:
+    """The overlay's (or the bundled tasks') files under ``root``, named as the wheel names
+    them."""
     return {
-        f"classwright/benchmark/classeval-plus/{p.relative_to(root).as_posix()}"
+        f"classwright/benchmark/{folder}/{p.relative_to(root).as_posix()}"
         for p in root.rglob("*")
         if p.suffix in (".toml", ".py")
     }
@@ -69,9 +72,11 @@ def test_the_wheel_has_only_the_classwright_namespace(tmp_path: Path) -> None:
     assert "classwright/schema/task_toml.schema.json" in names
     assert "classwright/evaluator/dependencies.py" in names
     assert "classwright/authoring/taskdir.py" in names
-    overlay = {n for n in names if n.startswith("classwright/benchmark/")}
-    assert len(overlay) > 100
-    assert overlay == _overlay_files()
+    data = {n for n in names if n.startswith("classwright/benchmark/")}
+    bundled = _overlay_files(BUNDLED, "tasks")
+    assert len(bundled) == 3 * len([f for f in BUNDLED.iterdir() if f.is_dir()]) == 60
+    assert len(_overlay_files()) > 100
+    assert data == _overlay_files() | bundled
 
 
 def test_an_installed_classwright_applies_its_overlay_outside_a_checkout(

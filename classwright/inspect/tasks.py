@@ -10,22 +10,13 @@ from inspect_ai.dataset import MemoryDataset
 from inspect_ai.dataset import Sample as InspectSample
 from inspect_ai.solver import Solver, generate
 
+from classwright.authoring.taskdir import bundled_tasks
 from classwright.evaluator.prompts import holistic_prompt
 from classwright.inspect.classeval_plus import classeval_plus_folder
 from classwright.inspect.method_solvers import method_by_method
 from classwright.inspect.scorer import class_verdict
 from classwright.inspect.solvers import replay
 from classwright.rewards.scoring import task_records
-
-
-def _bundled_tasks() -> Path:
-    # The bundled tasks are not in the wheel: they are found in the checkout being worked in.
-    folder = Path.cwd() / "benchmark" / "tasks"
-    if not folder.is_dir():
-        raise ValueError(
-            "no benchmark/tasks here: run from a classwright checkout or pass -T tasks=PATH"
-        )
-    return folder
 
 
 def _task(
@@ -78,7 +69,7 @@ def benchmark(
     ``time_budget``: fixed seconds per test; default: derived from the canonical solution.
     ``strategy``: holistic, incremental or compositional; ``context``: what a method's prompt
     shows of the others (minimum, selective, maximum; default: the strategy's own)."""
-    source = Path(tasks) if tasks else _bundled_tasks()
+    source = Path(tasks) if tasks else bundled_tasks()
     return _task(source, samples, epochs, time_budget, strategy, context)
 
 

@@ -98,14 +98,9 @@ def task_source(tasks: str | Path | None) -> Path:
     chosen = tasks or os.environ.get(TASKS_VARIABLE)
     if chosen:
         return Path(chosen).resolve()
-    # The bundled tasks live in the checkout, not in the wheel.
-    bundled = Path.cwd() / "benchmark" / "tasks"
-    if bundled.is_dir():
-        return bundled.resolve()
-    raise ValueError(
-        f"no tasks to score against: pass tasks= or set {TASKS_VARIABLE} to a benchmark folder"
-        f" or record file (or set {URL_VARIABLE} to a classwright serve)"
-    )
+    from classwright.authoring.taskdir import bundled_tasks
+
+    return bundled_tasks()
 
 
 @functools.lru_cache(maxsize=8)
