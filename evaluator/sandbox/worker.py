@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import secrets
 import selectors
@@ -107,6 +108,29 @@ def _reported_status(value: object) -> Status | None:
     return Status(value)
 
 
+class ProcessTree:
+    """`root` and the processes below it, listed again at most every `RELIST_SECONDS`.
+
+    Listing them reads the stat of every process on the machine (about 1 ms with 120), and the
+    meters are read at every event of a sample, two or more per test: listing each time cost a
+    sample about a tenth of a second. A process is found at most `RELIST_SECONDS` after it
+    starts, and its whole time is counted then (the figures are totals since it started)."""
+
+    RELIST_SECONDS = 0.02
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+        self._pids: tuple[int, ...] = (root,)
+        self._listed_at = -math.inf
+
+    def pids(self) -> tuple[int, ...]:
+        now = time.monotonic()
+        if now - self._listed_at >= self.RELIST_SECONDS:
+            self._pids = (self.root, *cw_proc.descendants(self.root))
+            self._listed_at = now
+        return self._pids
+
+
 class WaitMeter:
     """Seconds the processes below `root` have spent runnable but waiting for a CPU (the second
     field of /proc/PID/schedstat): what a busy machine adds to a wall-clock time. A process's
@@ -116,11 +140,11 @@ class WaitMeter:
     POLL_SECONDS = 0.05
 
     def __init__(self, root: int) -> None:
-        self.root = root
+        self.tree = ProcessTree(root)
         self.seen: dict[int, int] = {}
 
     def read(self) -> float:
-        for pid in (self.root, *cw_proc.descendants(self.root)):
+        for pid in self.tree.pids():
             try:
                 with open(f"/proc/{pid}/schedstat", "rb") as handle:
                     nanoseconds = int(handle.read().split()[1])
@@ -136,11 +160,11 @@ class CpuMeter:
     dies with it."""
 
     def __init__(self, root: int) -> None:
-        self.root = root
+        self.tree = ProcessTree(root)
         self.seen: dict[int, int] = {}
 
     def read(self) -> float:
-        for pid in (self.root, *cw_proc.descendants(self.root)):
+        for pid in self.tree.pids():
             ticks = cw_proc.cpu_ticks(pid)
             if ticks is not None:
                 self.seen[pid] = max(self.seen.get(pid, 0), ticks)
