@@ -38,7 +38,11 @@ def _score(jobs: list, mode: str) -> dict[tuple[str, int], SampleResult]:
     with tempfile.TemporaryDirectory() as folder:
         journal = Journal.start(Path(folder) / "journal.jsonl", "agreement")
         try:
-            results = score_jobs(jobs, Settings(verdicts=mode), journal, 2)
+            # The class verdicts are compared: a sample is stopped at its first failing test,
+            # which decides its class verdict (failed) in either mode, and a mode that passes
+            # what the other fails still runs every test.
+            settings = Settings(verdicts=mode, stop_at_first_failure=True)
+            results = score_jobs(jobs, settings, journal, 2)
         finally:
             journal.close()
     return {(r.task_id, r.index): r for r in results}
