@@ -1,4 +1,4 @@
-"""Fixtures for the tests that run real trainers' code (TRL, verl) against classwright's reward.
+"""Fixtures for the tests that run trainers' own code (TRL, verl, OpenRLHF) with our reward.
 
 They run in the vLLM test environment (scripts/test-vllm.sh), which has torch and transformers;
 the main suite leaves them out by their marker. Under CI a skipped trainer test fails the run: a
