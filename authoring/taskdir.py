@@ -157,10 +157,16 @@ def _find_test_class(tests: TestModule, conventional: str) -> str:
 
 
 def task_folders(path: Path) -> list[Path]:
-    """Every task folder at or below ``path`` (a folder holding ``task.toml``), sorted."""
+    """Every task folder at or below ``path`` (a folder holding ``task.toml``), sorted. Hidden
+    folders are not searched: a checkout's ``.venv`` holds the installed package's copy of the
+    bundled tasks, and ``.git`` or a cache holds nothing a benchmark means."""
     if (path / TASK_FILE).is_file():
         return [path]
-    return sorted(p.parent for p in path.rglob(TASK_FILE))
+    return sorted(
+        found.parent
+        for found in path.rglob(TASK_FILE)
+        if not any(part.startswith(".") for part in found.relative_to(path).parts)
+    )
 
 
 def bundled_tasks() -> Path:

@@ -98,6 +98,19 @@ def test_duplicate_ids_in_a_benchmark_are_an_error(small_task: Path) -> None:
         load_tasks(small_task.parent)
 
 
+def test_hidden_folders_are_not_searched_for_tasks(small_task: Path) -> None:
+    # A checkout's .venv holds the installed package's copy of the bundled tasks: the same ids.
+    installed = small_task.parent / ".venv" / "site-packages" / "benchmark" / "Tally"
+    installed.mkdir(parents=True)
+    for name in ("solution.py", "tests.py", "task.toml"):
+        (installed / name).write_text((small_task / name).read_text())
+    assert [r.task_id for r in load_tasks(small_task.parent)] == ["tally"]
+    # The same copy in a visible folder is found, and is a duplicate.
+    (small_task.parent / ".venv").rename(small_task.parent / "venv")
+    with pytest.raises(InputError, match="duplicate id 'tally'"):
+        load_tasks(small_task.parent)
+
+
 @pytest.mark.parametrize(
     ("edit", "where", "message"),
     [

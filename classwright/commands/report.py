@@ -14,6 +14,7 @@ from classwright.commands.evaluate import load_task_records
 from classwright.evaluator.report.html import write_report
 from classwright.evaluator.report.leaderboard import rank_runs, render
 from classwright.evaluator.report.loading import LoadedRun, load_runs
+from classwright.schema.errors import InputError
 
 Results = Annotated[
     list[Path], typer.Argument(help="results.json files written by evaluate or eval.")
@@ -30,15 +31,21 @@ class BoardFormat(StrEnum):
 def canonical_solutions(runs: list[LoadedRun], tasks: Path | None) -> dict[str, str]:
     """Canonical code by task id: from ``tasks`` when given, else from each run's task set
     where it still exists (a run's task set that is gone only costs the report that column)."""
-    sources = [tasks] if tasks is not None else []
-    if tasks is None:
-        for run in runs:
-            named = run.run.get("tasks")
-            if isinstance(named, str) and Path(named).exists() and Path(named) not in sources:
-                sources.append(Path(named))
+    if tasks is not None:
+        return {r.task_id: r.solution_code for r in load_task_records(tasks)}
+    sources: list[Path] = []
+    for run in runs:
+        named = run.run.get("tasks")
+        # An empty name is an unknown task set, not the current folder.
+        if isinstance(named, str) and named and Path(named).exists():
+            sources.append(Path(named))
     code: dict[str, str] = {}
-    for source in sources:
-        for record in load_task_records(source):
+    for source in dict.fromkeys(sources):
+        try:
+            records = load_task_records(source)
+        except InputError:
+            continue  # changed since the run into something that no longer loads: as if gone
+        for record in records:
             code.setdefault(record.task_id, record.solution_code)
     return code
 
