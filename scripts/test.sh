@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # Runs the linters, the type checker and the test suites against the installed package:
 # the main suite in .venv, then the real-vLLM suite (tiny local model) and the trainers' suite
-# (TRL's GRPOTrainer, verl's reward loader) in .venv-vllm.
+# (TRL's GRPOTrainer, verl's reward loader, OpenRLHF's reward client) in .venv-vllm.
 # CLASSWRIGHT_SKIP_VLLM=1 leaves out the vLLM suite (it needs a multi-gigabyte install).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/classwright ] || bash scripts/setup.sh
+# The vLLM and trainers' environment installs while the main suite runs: the install mostly
+# waits on the disk and the package index, and the suite is built to pass beside busy processes.
+vllm_setup=""
+if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ] && [ ! -x "${VLLM_VENV:-.venv-vllm}/bin/pytest" ]; then
+    setup_log=$(mktemp)
+    bash scripts/setup-vllm.sh >"$setup_log" 2>&1 &
+    vllm_setup=$!
+    # A run that stops early stops the install too.
+    trap 'pkill -TERM -P "$vllm_setup" 2>/dev/null; kill "$vllm_setup" 2>/dev/null; true' EXIT
+fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 # mypy checks the installed package as a whole (classwright.evaluator, .authoring, ...): run from
@@ -23,5 +33,13 @@ rm -rf "$typed"
 # The bundled benchmark must pass every rule of the check: any finding fails the run.
 .venv/bin/classwright check benchmark/ --jobs 2 --fail-on warning
 if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ]; then
+    if [ -n "$vllm_setup" ]; then
+        if ! wait "$vllm_setup"; then
+            cat "$setup_log"
+            echo "setting up the vLLM test environment failed (scripts/setup-vllm.sh)" >&2
+            exit 1
+        fi
+        cat "$setup_log"
+    fi
     bash scripts/test-vllm.sh
 fi
