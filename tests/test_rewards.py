@@ -4,20 +4,18 @@ hostile samples 0.0, with verdicts from the two-process sandbox."""
 from __future__ import annotations
 
 import json
-import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from wallet_task import HOSTILE, SKELETON, openrlhf_reward_server, write_wallet_task
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.rewards import score_completions
-from classwright.rewards.openrlhf import make_server
 from classwright.rewards.trl import classwright_reward
 from classwright.rewards.verl import compute_score, compute_score_batch
 
-HOSTILE = Path(__file__).resolve().parent / "hostile"
 # Hostile samples that two-process verdicts fail on the small Wallet task, under any isolation.
 HOSTILE_SAMPLES = [
     "always_equal",
@@ -25,35 +23,11 @@ HOSTILE_SAMPLES = [
     "exit_before_tests",
     "claimed_builtin_class",
 ]
-TASK_TOML = """\
-id = "wallet_1"
-title = "A wallet that takes deposits and refuses overdrafts"
-topic = "finance"
-authors = ["classwright maintainers"]
-reviewers = []
-provenance = ["test task"]
-"""
-SKELETON = """```python
-class Wallet:
-    def __init__(self):
-        pass
-
-    def deposit(self, amount):
-        pass
-
-    def withdraw(self, amount):
-        pass
-```"""
 
 
 @pytest.fixture(scope="module")
 def wallet_tasks(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("tasks") / "Wallet"
-    folder.mkdir()
-    (folder / "task.toml").write_text(TASK_TOML)
-    (folder / "solution.py").write_text((HOSTILE / "honest.py").read_text())
-    (folder / "tests.py").write_text((HOSTILE / "task_tests.py").read_text())
-    return folder.parent
+    return write_wallet_task(tmp_path_factory.mktemp("tasks"))
 
 
 @pytest.fixture(scope="module")
@@ -119,15 +93,8 @@ def test_trl_reward_reads_task_ids_and_conversations(task_id: str) -> None:
 
 @pytest.fixture
 def openrlhf_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/reward"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with openrlhf_reward_server() as url:
+        yield url
 
 
 def post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:

@@ -25,27 +25,8 @@ sys.path.append(str(TESTS))
 sys.path.append(str(HERE))
 
 from answermodel import build_answer_model  # noqa: E402
+from wallet_task import HOSTILE, SKELETON, write_wallet_task  # noqa: E402
 
-HOSTILE = TESTS / "hostile"
-TASK_TOML = """\
-id = "wallet_1"
-title = "A wallet that takes deposits and refuses overdrafts"
-topic = "finance"
-authors = ["classwright maintainers"]
-reviewers = []
-provenance = ["test task"]
-"""
-SKELETON = """```python
-class Wallet:
-    def __init__(self):
-        pass
-
-    def deposit(self, amount):
-        pass
-
-    def withdraw(self, amount):
-        pass
-```"""
 # Hostile samples that two-process verdicts fail on the Wallet task, under any isolation.
 HOSTILE_SAMPLES = ("always_equal", "exit_before_tests", "equal_int_subclass")
 
@@ -82,12 +63,7 @@ def answers() -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def wallet_tasks(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("tasks") / "Wallet"
-    folder.mkdir()
-    (folder / "task.toml").write_text(TASK_TOML)
-    (folder / "solution.py").write_text((HOSTILE / "honest.py").read_text())
-    (folder / "tests.py").write_text((HOSTILE / "task_tests.py").read_text())
-    return folder.parent
+    return write_wallet_task(tmp_path_factory.mktemp("tasks"))
 
 
 @pytest.fixture(scope="session")

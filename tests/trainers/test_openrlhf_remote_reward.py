@@ -9,30 +9,21 @@ posts each rollout (prompt followed by response) with its label to our reward se
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from wallet_task import openrlhf_reward_server
 
 PROMPT = "<|user|>write the class .<|assistant|>"
 
 
 @pytest.fixture
 def reward_url(wallet_tasks: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    from classwright.rewards.openrlhf import make_server
-
     monkeypatch.setenv("CLASSWRIGHT_TASKS", str(wallet_tasks))
     monkeypatch.delenv("CLASSWRIGHT_URL", raising=False)
-    server = make_server("127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/reward"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with openrlhf_reward_server() as url:
+        yield url
 
 
 @pytest.mark.parametrize("form", ["http", "file"])
