@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -25,6 +24,7 @@ sys.path.append(str(TESTS))
 sys.path.append(str(HERE))
 
 from answermodel import build_answer_model  # noqa: E402
+from heavy_suite import skips_fail_under_ci  # noqa: E402
 from wallet_task import HOSTILE, SKELETON, write_wallet_task  # noqa: E402
 
 # Hostile samples that two-process verdicts fail on the Wallet task, under any isolation.
@@ -41,16 +41,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.trainers)
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(
-    item: pytest.Item, call: pytest.CallInfo[None]
-) -> Generator[None, Any, None]:
-    outcome = yield
-    report = outcome.get_result()
-    if report.skipped and os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
-        report.outcome = "failed"
-        report.longrepr = f"skipped under CI, which must run the trainers' code: {reason}"
+pytest_runtest_makereport = skips_fail_under_ci("the trainers' code")
 
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,8 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Generator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,6 +23,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # Appended, not prepended: this folder is named like the vllm package it tests.
 sys.path.append(str(Path(__file__).resolve().parents[1]))
 
+from heavy_suite import skips_fail_under_ci
 from tinymodel import build_tiny_model
 
 from classwright.authoring.taskdir import load_task
@@ -44,17 +44,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.vllm)
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(
-    item: pytest.Item, call: pytest.CallInfo[None]
-) -> Generator[None, Any, None]:
-    """Under CI a skipped engine test is a failure: a green run must have run the engine."""
-    outcome = yield
-    report = outcome.get_result()
-    if report.skipped and os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        reason = report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr
-        report.outcome = "failed"
-        report.longrepr = f"skipped under CI, which must run the vLLM engine: {reason}"
+pytest_runtest_makereport = skips_fail_under_ci("the vLLM engine")
 
 
 @pytest.fixture(scope="session")
