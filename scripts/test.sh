@@ -13,8 +13,10 @@ if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ] && [ ! -x "${VLLM_VENV:-.venv-vllm}/bin/p
     setup_log=$(mktemp)
     bash scripts/setup-vllm.sh >"$setup_log" 2>&1 &
     vllm_setup=$!
-    # A run that stops early stops the install too.
-    trap 'pkill -TERM -P "$vllm_setup" 2>/dev/null; kill "$vllm_setup" 2>/dev/null; true' EXIT
+    # A run that stops early stops the install too. Each command of the trap ends in `|| true`:
+    # under `set -e` a failing command inside an EXIT trap (no process left to signal) would
+    # turn a green run's exit status into 1.
+    trap 'pkill -TERM -P "$vllm_setup" 2>/dev/null || true; kill "$vllm_setup" 2>/dev/null || true' EXIT
 fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
@@ -34,7 +36,10 @@ rm -rf "$typed"
 .venv/bin/classwright check benchmark/ --jobs 2 --fail-on warning
 if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ]; then
     if [ -n "$vllm_setup" ]; then
-        if ! wait "$vllm_setup"; then
+        setup_status=0
+        wait "$vllm_setup" || setup_status=$?
+        trap - EXIT
+        if [ "$setup_status" -ne 0 ]; then
             cat "$setup_log"
             echo "setting up the vLLM test environment failed (scripts/setup-vllm.sh)" >&2
             exit 1
