@@ -112,6 +112,10 @@ class Limits:
     its wall time passes `wall_factor` limits (it sleeps or blocks). False: wall time."""
     wall_factor: float = WALL_BACKSTOP_FACTOR
     """With `cpu_time`, a test's wall-clock backstop in multiples of its limit."""
+    child_processes: bool = False
+    """The sample's processes may create processes. Only for code the task itself supplies (a
+    mutation batch forks a copy of the canonical solution per mutant): a candidate cannot, since
+    work done in children that end between two readings of the CPU meter escapes its limit."""
 
     def with_per_test(self, limits: Mapping[str, float]) -> Limits:
         """These limits with `limits` for single tests."""

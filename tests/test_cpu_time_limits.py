@@ -257,3 +257,42 @@ def test_a_run_stopped_at_first_failures_has_no_method_level_figures(
     table = render(rows, "markdown").splitlines()
     assert len([line for line in table if line.startswith("| ")]) == 3  # header and two runs
     assert {row.method_pass_at_1 is None for row in rows} == {True, False}
+
+
+FORKED_SPIN = textwrap.dedent(
+    """
+    import os
+    import time
+
+    def spin(seconds):
+        # `factor` x s of CPU, done in children of 3 ms each, each reaped at once: no child
+        # lives long enough to be seen by a meter that lists processes now and then.
+        done = 0.0
+        while done < FACTOR * seconds:
+            pid = os.fork()
+            if pid == 0:
+                start = time.process_time()
+                while time.process_time() - start < 0.003:
+                    pass
+                os._exit(0)
+            os.waitpid(pid, 0)
+            done += 0.003
+        return True
+    """
+)
+
+
+@pytest.mark.parametrize("verdicts", ["in-process", TWO_PROCESS])
+def test_work_done_in_forked_children_does_not_escape_the_cpu_limit(verdicts: str) -> None:
+    limits = Limits(cpu_time=True).with_per_test({IDS[0]: 1.6})
+    # Positive control: the same CPU time in the candidate's own process is over the limit.
+    in_own_process = run_suite(spinner("8"), SPINS, IDS, limits=limits, verdicts=verdicts)
+    assert in_own_process.outcomes[IDS[0]].status is Status.TIMEOUT
+    forked = run_suite(
+        FORKED_SPIN.replace("FACTOR", "8"), SPINS, IDS, limits=limits, verdicts=verdicts
+    )
+    outcome = forked.outcomes[IDS[0]]
+    assert not forked.passed, outcome
+    # The children are refused, not merely outrun: the sample cannot create a process.
+    assert outcome.status is Status.ERROR, outcome
+    assert "PermissionError" in outcome.detail, outcome.detail

@@ -306,8 +306,14 @@ def _probe(runner: SuiteRunner, body: str, **kwargs: object) -> dict[str, object
     return json.loads(detail.rsplit("RESULT=", 1)[1].strip().splitlines()[0])
 
 
-def test_memory_files_and_processes_are_limited(runner: SuiteRunner) -> None:
-    limits = Limits(memory_bytes=512 * 1024**2, file_size_bytes=1024**2, processes=8)
+@pytest.mark.parametrize("child_processes", [False, True])
+def test_memory_files_and_processes_are_limited(runner: SuiteRunner, child_processes: bool) -> None:
+    limits = Limits(
+        memory_bytes=512 * 1024**2,
+        file_size_bytes=1024**2,
+        processes=8,
+        child_processes=child_processes,
+    )
     result = _probe(
         runner,
         """
@@ -338,7 +344,12 @@ def test_memory_files_and_processes_are_limited(runner: SuiteRunner) -> None:
     )
     assert result["memory"] == "MemoryError"
     assert result["file"] == "OSError"
-    assert isinstance(result["children"], int) and 1 <= result["children"] <= 8
+    if child_processes:
+        # Allowed (the task's own code in a mutation batch), processes are still counted.
+        assert isinstance(result["children"], int) and 1 <= result["children"] <= 8
+    else:
+        # A candidate creates none at all (cw_nofork).
+        assert result["children"] == 0
 
 
 @needs_bubblewrap

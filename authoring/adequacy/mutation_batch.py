@@ -151,7 +151,10 @@ def batch_job(
 ) -> sandbox.SuiteJob:
     """The sandbox job that judges ``entries``: test ``k`` of ``CASE`` is entry ``k``."""
     longest = max(len(e.tests) for e in entries)
-    limits = sandbox.Limits(test_timeout=WALL_FACTOR * timeout * (longest + 1) + MARGIN_SECONDS)
+    # The batch forks a copy of the task's own solution per mutant (mutation_inside).
+    limits = sandbox.Limits(
+        test_timeout=WALL_FACTOR * timeout * (longest + 1) + MARGIN_SECONDS, child_processes=True
+    )
     ids = [f"{CASE}.test_{k}" for k in range(len(entries))]
     return sandbox.SuiteJob(source, batch_tests(source, tests, entries, timeout), ids, limits)
 

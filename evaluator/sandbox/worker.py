@@ -398,6 +398,7 @@ class Worker:
             "rlimits": request.limits.rlimits(),
             "coverage": request.coverage,
             "preload": list(request.preload),
+            "forbid_processes": not request.limits.child_processes,
         }
         if not pair:
             message["tests"] = request.tests

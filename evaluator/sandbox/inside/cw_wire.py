@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         rlimits: dict[str, int]
         coverage: bool
         preload: list[str]
+        forbid_processes: bool
         tests: NotRequired[str]
         exports: NotRequired[list[str]]
 
