@@ -31,7 +31,16 @@ REPO = Path(__file__).resolve().parents[1]
 SUMMARY = re.compile(r"^=*\s*(?P<counts>(\d+ \w+(, )?)+) in [\d.]+s")
 COUNT = re.compile(r"(\d+) (passed|failed|skipped|errors?|deselected|xfailed|xpassed)")
 FAILED = re.compile(r"^(FAILED|ERROR) (\S+)")
-SUITE = [".venv/bin/pytest", "-n", "2", "--dist", "loadfile", "-q", "-m", "not vllm"]
+SUITE = [
+    ".venv/bin/pytest",
+    "-n",
+    "2",
+    "--dist",
+    "loadfile",
+    "-q",
+    "-m",
+    "not vllm and not trainers",
+]
 
 
 @dataclass
