@@ -5,6 +5,7 @@ is fed on its own: a sample that will not finish holds only its slot, never the 
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from collections.abc import Generator, Sequence
 from dataclasses import replace
@@ -16,8 +17,10 @@ from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.results import SampleResult
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.scoring import Job, Settings, build_jobs
+from classwright.evaluator.service.app import ServiceConfig, VerdictService
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.scheduler import Item, Scheduler, sample_deadline
+from classwright.evaluator.service.tasks import TaskSet
 from classwright.evaluator.verdict_cache import verdict_key
 
 TASKS = Path(__file__).resolve().parents[1] / "benchmark" / "tasks"
@@ -170,9 +173,20 @@ def test_a_hung_executor_call_is_given_up_at_the_sample_s_deadline() -> None:
             finished.set()
 
     deadline = sample_deadline(jobs[1], settings, 1.0)
+    abandoned_gauge = "classwright_executor_calls_abandoned"
     try:
         scheduler.submit(items, deliver)
         assert finished.wait(deadline + 120), f"answered {sorted(answers)}"
+        # The given-up call still runs (Python cannot stop a thread): it is counted and shown.
+        assert scheduler.abandoned_calls() == 1
+        assert metrics.registry.get_sample_value(abandoned_gauge) == 1
+        executor.release.set()
+        returned = time.monotonic() + 60
+        while scheduler.abandoned_calls() and time.monotonic() < returned:
+            time.sleep(0.05)
+        # Once the executor returns, nothing is held any more.
+        assert scheduler.abandoned_calls() == 0
+        assert metrics.registry.get_sample_value(abandoned_gauge) == 0
     finally:
         executor.release.set()
         scheduler.close()
@@ -183,3 +197,38 @@ def test_a_hung_executor_call_is_given_up_at_the_sample_s_deadline() -> None:
     assert f"{deadline:g} s" in hung.load_error
     assert {o.error_type for o in hung.tests.values()} == {"InternalError"}
     assert metrics.registry.get_sample_value("classwright_executor_timeouts_total") == 1
+
+
+def test_health_is_degraded_while_given_up_calls_hold_every_slot() -> None:
+    """/healthz's answer: 503 "degraded" while calls given up at their deadline hold every
+    sandbox slot (an orchestrator should replace the server), 200 "ok" before and after."""
+    record = sorted(load_tasks(TASKS), key=lambda r: r.task_id)[0]
+    samples = [
+        Sample(record.task_id, i, "", code=record.solution_code + f"\n# {i}\n") for i in (0, 1)
+    ]
+    settings = Settings(budget=TimeBudget(fixed=0.5))
+    jobs = build_jobs(samples, {record.task_id: record}, "test")
+    ((_, real),) = list(LocalExecutor(1).score(jobs[:1], settings))
+    executor = HeldSample(real, jobs[1].candidate)
+    tasks = TaskSet()
+    tasks.add(record)
+    config = ServiceConfig(tasks, settings=settings, deadline_margin=1.0, attempts=1)
+    service = VerdictService(config, executor, workers=1)
+    answered = threading.Event()
+    try:
+        status, body = service.health()
+        assert (status, body["status"], body["abandoned_calls"]) == (200, "ok", 0)
+        items = [Item(verdict_key(jobs[1], settings), jobs[1], settings, "h")]
+        service.scheduler.submit(items, lambda _p, _r, _c: answered.set())
+        assert answered.wait(sample_deadline(jobs[1], settings, 1.0) + 120)
+        status, body = service.health()
+        assert (status, body["status"], body["abandoned_calls"]) == (503, "degraded", 1)
+        executor.release.set()
+        returned = time.monotonic() + 60
+        while service.scheduler.abandoned_calls() and time.monotonic() < returned:
+            time.sleep(0.05)
+        status, body = service.health()
+        assert (status, body["status"], body["abandoned_calls"]) == (200, "ok", 0)
+    finally:
+        executor.release.set()
+        service.scheduler.close()

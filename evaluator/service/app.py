@@ -101,6 +101,23 @@ class VerdictService:
         self.items = ItemBuilder()
         self.started = time.time()
 
+    def health(self) -> tuple[int, dict[str, object]]:
+        """What /healthz answers: 200 and "ok", or 503 and "degraded" once executor calls
+        given up at their deadline hold every sandbox slot (the service can take requests but
+        may score none until they return: an orchestrator should replace it)."""
+        scheduler = self.scheduler
+        abandoned = scheduler.abandoned_calls()
+        degraded = abandoned >= scheduler.workers
+        return (503 if degraded else 200), {
+            "status": "degraded" if degraded else "ok",
+            "version": classwright_version(),
+            "tasks": len(self.config.tasks.records),
+            "queued": scheduler.queued(),
+            "in_progress": scheduler.in_progress(),
+            "abandoned_calls": abandoned,
+            "verdicts": self.config.settings.verdicts,
+        }
+
     # -- request plumbing ---------------------------------------------------------------------
 
     @contextmanager
@@ -278,16 +295,8 @@ class _Endpoints:
         return JSONResponse({"tasks": listing})
 
     async def health(self, _request: Request) -> Response:
-        return JSONResponse(
-            {
-                "status": "ok",
-                "version": classwright_version(),
-                "tasks": len(self.service.config.tasks.records),
-                "queued": self.service.scheduler.queued(),
-                "in_progress": self.service.scheduler.in_progress(),
-                "verdicts": self.service.config.settings.verdicts,
-            }
-        )
+        status, body = self.service.health()
+        return JSONResponse(body, status_code=status)
 
     async def metrics(self, _request: Request) -> Response:
         body, content_type = self.service.metrics.render()

@@ -61,6 +61,13 @@ class ServiceMetrics:
             "the sample is scored again, or answered with an InternalError after its last try.",
             registry=self.registry,
         )
+        self.abandoned_calls = Gauge(
+            "classwright_executor_calls_abandoned",
+            "Executor calls given up at their deadline that have not returned yet; each holds a "
+            "thread and an executor slot until it does (/healthz reports degraded when they "
+            "hold every slot).",
+            registry=self.registry,
+        )
         self.rejected = Counter(
             "classwright_requests_rejected",
             "Requests refused, by reason (queue_full, client_limit, invalid, too_large, auth).",

@@ -123,6 +123,8 @@ class Scheduler:
         self._drain_until: float | None = None
         self._seconds_per_sample = 1.0
         self._busy = 0
+        self._abandoned = 0
+        """Executor calls given up at their deadline that have not returned yet."""
         self._threads = [
             threading.Thread(target=self._run, name=f"classwright-dispatch-{n}", daemon=True)
             for n in range(self.workers)
@@ -181,6 +183,14 @@ class Scheduler:
         """Samples queued or running: what the queue bound counts."""
         with self._lock:
             return len(self._work)
+
+    def abandoned_calls(self) -> int:
+        """Executor calls given up at their deadline that are still running: each holds a
+        thread and whatever the executor gave it (a local sandbox, a Ray actor's slot). Python
+        cannot stop a thread from outside, so they are counted, shown in /metrics and /healthz,
+        and end when the executor returns."""
+        with self._lock:
+            return self._abandoned
 
     def _cached(self, item: Item) -> SampleResult | None:
         if self.cache is None:
@@ -267,6 +277,7 @@ class Scheduler:
         runs in a thread of its own so that the slot can stop waiting for it; a result it
         returns after that is never read (the slot has answered or requeued the sample)."""
         answer: Future[SampleResult] = Future()
+        given_up = threading.Event()
 
         def call() -> None:
             try:
@@ -280,12 +291,28 @@ class Scheduler:
                 answer.set_result(result)
             except BaseException as exc:  # handed to the slot, which records it
                 answer.set_exception(exc)
+            finally:
+                with self._lock:
+                    if given_up.is_set():
+                        self._abandoned -= 1
+                        self.metrics.abandoned_calls.set(self._abandoned)
 
         threading.Thread(target=call, name="classwright-executor-call", daemon=True).start()
         seconds = sample_deadline(job, settings, self.deadline_margin)
         try:
             return answer.result(timeout=seconds)
         except TimeoutError:
+            with self._lock:
+                # Under the lock the call's own `finally` either ran already (the answer came
+                # just now: nothing is held, and it is used) or will see `given_up` and count
+                # itself out.
+                late = answer.done()
+                if not late:
+                    given_up.set()
+                    self._abandoned += 1
+                    self.metrics.abandoned_calls.set(self._abandoned)
+            if late:
+                return answer.result()
             self.metrics.executor_timeouts.inc()
             raise ExecutorTimeout(
                 f"the executor gave no answer within the sample's deadline of {seconds:g} s "
