@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from classwright.schema.errors import InputError
+from classwright.schema.text import encodable
 from classwright.schema.validation import validate
 
 
@@ -30,6 +31,13 @@ class Sample:
     config_hash: str | None = None
     strategy: str | None = None
     model: str | None = None
+
+    def __post_init__(self) -> None:
+        # A lone surrogate cannot be written as UTF-8 (schema.text): cleaned here, one sample's
+        # text never stops a run that hashes, journals or answers it.
+        object.__setattr__(self, "completion", encodable(self.completion))
+        if self.code is not None:
+            object.__setattr__(self, "code", encodable(self.code))
 
 
 def load_samples(path: str | Path) -> list[Sample]:

@@ -253,6 +253,35 @@ def test_hostile_verdicts_name_what_happened() -> None:
         assert types == {error_type}, f"{name}: {run.outcomes}"
 
 
+@pytest.mark.parametrize("verdicts", VERDICTS)
+def test_what_a_sample_reports_is_text_and_never_a_fault_of_the_scorer(verdicts: str) -> None:
+    """A lone surrogate in a sample's message arrives as U+FFFD (UTF-8 can then write it), and
+    an exception class the sample names InternalError keeps a name of its own: only the scorer's
+    own faults are InternalError, which are not cached and are scored again."""
+    text = run_suite(
+        (HOSTILE / "unencodable_text.py").read_text(),
+        TASK_TESTS,
+        TEST_IDS,
+        limits=LIMITS,
+        verdicts=verdicts,
+    )
+    details = [
+        o.detail for o in text.outcomes.values() if o.error_type in ("ValueError", "RuntimeError")
+    ]
+    assert details and all("\ufffd \ufffd" in d for d in details), text.outcomes
+    for outcome in text.outcomes.values():
+        (outcome.detail + outcome.message).encode("utf-8")  # raises on a lone surrogate
+    named = run_suite(
+        (HOSTILE / "parent_error_name.py").read_text(),
+        TASK_TESTS,
+        TEST_IDS,
+        limits=LIMITS,
+        verdicts=verdicts,
+    )
+    types = {o.error_type for o in named.outcomes.values()}
+    assert types == {"InternalError (raised by the sample)"}, named.outcomes
+
+
 NONE_CLASS = """
 class Wallet:
     def __init__(self):

@@ -25,6 +25,7 @@ from classwright.evaluator.sandbox.isolation import (
     launch,
     remove_host_dir,
 )
+from classwright.schema.text import encodable
 
 TWO_PROCESS = "two-process"
 IN_PROCESS = "in-process"
@@ -152,6 +153,23 @@ class WaitMeter:
                 continue  # gone, or a kernel without schedstat: it adds nothing
             self.seen[pid] = max(self.seen.get(pid, 0), nanoseconds)
         return sum(self.seen.values()) / 1e9
+
+
+PARENT_ERROR_TYPES = frozenset({"InternalError"})
+"""Error types the parent gives its own verdicts (a sandbox that failed the sample): a sample's
+exception class of that name is renamed, so nothing it raises reads as a fault of the
+machinery (which is not cached, and is scored again)."""
+
+
+def wire_text(value: object, limit: int | None = None) -> str:
+    """A string from a sample's events, fit for any file or response (`schema.text`)."""
+    return encodable(str(value) if limit is None else str(value)[:limit])
+
+
+def sample_error_type(value: object) -> str:
+    """The error type a sample's events name, as kept: cleaned, and never a parent's own."""
+    name = wire_text(value, 200)
+    return f"{name} (raised by the sample)" if name in PARENT_ERROR_TYPES else name
 
 
 class CpuMeter:
@@ -618,7 +636,7 @@ class Worker:
         """The attempt, completed with what the zygote said about the sample's end."""
         state, exited = watch.state, watch.exited
         state.exit_code = exited.get("code") if exited else None  # type: ignore[assignment]
-        state.stderr = str(exited.get("stderr", "")) if exited else ""
+        state.stderr = wire_text(exited.get("stderr", "")) if exited else ""
         state.leftover = int(exited.get("leftover", 0)) if exited else 0  # type: ignore[call-overload]
         if exited and exited.get("workdir_left"):
             state.leftover += 1
@@ -651,7 +669,10 @@ class Worker:
         if kind == "loaded":
             state.loaded = True
         elif kind == "load_error" and not state.loaded:
-            state.load_error = (str(event.get("error_type")), str(event.get("detail", "")))
+            state.load_error = (
+                sample_error_type(event.get("error_type")),
+                wire_text(event.get("detail", "")),
+            )
             state.done = True
         elif kind == "start" and state.loaded:
             affects = event.get("affects")
@@ -688,11 +709,11 @@ class Worker:
         line = event.get("line", 0)
         state.results[test_id] = (
             status,
-            str(error_type) if error_type is not None else None,
-            str(event.get("detail", ""))[:2000],
+            sample_error_type(error_type) if error_type is not None else None,
+            wire_text(event.get("detail", ""), 2000),
             float(seconds) if isinstance(seconds, int | float) else 0.0,
             line if type(line) is int and line > 0 else 0,
-            str(event.get("message", ""))[:MESSAGE_CHARS],
+            wire_text(event.get("message", ""), MESSAGE_CHARS),
         )
         cpu = event.get("cpu")
         if limits.cpu_time and type(cpu) is float and 0.0 <= cpu < 1e9:

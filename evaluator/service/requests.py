@@ -18,6 +18,7 @@ from classwright.evaluator.service.tasks import TaskSet, inline_record
 from classwright.evaluator.verdict_cache import task_hash
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
+from classwright.schema.text import encodable
 
 REWARDS = ("class", "tests")
 VERDICT_MODES = (TWO_PROCESS, IN_PROCESS)
@@ -120,6 +121,9 @@ def _read_sample(value: Any, position: int, tasks: TaskSet, limits: Limits) -> S
     sample_id = value.get("id", str(position))
     if not isinstance(sample_id, str | int) or isinstance(sample_id, bool):
         raise RequestError(f"{where}.id", "expected a string", 422)
+    if isinstance(sample_id, str) and encodable(sample_id) != sample_id:
+        # The id is sent back as it came: one that UTF-8 cannot carry could not be answered.
+        raise RequestError(f"{where}.id", "holds a lone surrogate, which is not text", 422)
     record, record_hash = _task_of(value, where, tasks)
     completion, code = value.get("completion"), value.get("code")
     if (completion is None) == (code is None):
@@ -144,9 +148,13 @@ def _task_of(value: Mapping[str, Any], where: str, tasks: TaskSet) -> tuple[Task
             raise RequestError(f"{where}.task", "expected a task record object", 422)
         try:
             record = inline_record(inline, f"{where}.task")
+            return record, task_hash(record)
         except InputError as error:
             raise RequestError(f"{where}.task", error.message, 422) from None
-        return record, task_hash(record)
+        except UnicodeEncodeError:
+            raise RequestError(
+                f"{where}.task", "holds a lone surrogate, which is not text", 422
+            ) from None
     task_id = value.get("task_id")
     if not isinstance(task_id, str):
         raise RequestError(f"{where}.task_id", "expected a task id (or an inline 'task')", 422)

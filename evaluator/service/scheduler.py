@@ -14,6 +14,7 @@ The scheduler holds no scoring logic: verdicts are the executor's, i.e. `scoring
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import deque
@@ -27,6 +28,7 @@ from classwright.evaluator.scoring import Job, Settings, derive_test_limits, mac
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.verdict_cache import VerdictCache, cacheable, settings_part
 
+LOG = logging.getLogger("classwright.serve")
 MAX_ATTEMPTS = 3
 """Runs of one sample whose machinery failed, before its fault is its answer."""
 
@@ -232,6 +234,10 @@ class Scheduler:
                 self.metrics.set_busy(self._busy)
             try:
                 self._score(work)
+            except Exception:
+                # Nothing one sample brings may end a slot: the slot logs it and goes on (its
+                # waiters were answered, or are answered by `_finish`'s own guard).
+                LOG.exception("a sandbox slot failed on sample %s", work.item.key)
             finally:
                 with self._lock:
                     self._busy -= 1
@@ -344,12 +350,19 @@ class Scheduler:
                 self._lock.notify_all()
             return
         if self.cache is not None and cacheable(result):
-            self.cache.put(work.item.key, result)
+            try:
+                self.cache.put(work.item.key, result)
+            except Exception:
+                # A verdict the cache cannot keep is still the answer.
+                LOG.exception("the verdict cache could not keep sample %s", work.item.key)
         with self._lock:
             self._work.pop(work.item.key, None)
             waiters = list(work.waiters)
         for handle, position in waiters:
-            self._answer(handle, position, result, False)
+            try:
+                self._answer(handle, position, result, False)
+            except Exception:
+                LOG.exception("answering sample %s failed", work.item.key)
 
     # -- stopping ---------------------------------------------------------------------------
 
