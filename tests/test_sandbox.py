@@ -348,7 +348,7 @@ def test_memory_files_and_processes_are_limited(runner: SuiteRunner, child_proce
         # Allowed (the task's own code in a mutation batch), processes are still counted.
         assert isinstance(result["children"], int) and 1 <= result["children"] <= 8
     else:
-        # A candidate creates none at all (cw_nofork).
+        # A candidate creates none at all (cw_seccomp).
         assert result["children"] == 0
 
 

@@ -368,6 +368,43 @@ def test_sysv_ipc_objects_do_not_reach_the_next_sample(
         assert all("sysv found [] created ['msg', 'sem', 'shm']" in d for d in details), details
 
 
+@pytest.mark.parametrize("verdicts", VERDICTS)
+def test_posix_queues_and_kernel_keys_do_not_reach_the_next_sample(
+    verdicts: str, runner: tuple[SuiteRunner, str]
+) -> None:
+    """A POSIX message queue and kernel keys would outlive a sample in its worker (the queue in
+    the IPC namespace, the keys in the uid's keyring): a sample cannot make them, so the next
+    sample of the same warm worker finds none (it would pass, were they there)."""
+    suite_runner, isolation = runner
+    source = (HOSTILE / "posix_ipc_carry_over.py").read_text()
+    runs = []
+    pids = []
+    for _ in range(2):
+        runs.append(
+            run_suite(
+                source,
+                TASK_TESTS,
+                TEST_IDS,
+                limits=LIMITS,
+                isolation=isolation,
+                runner=suite_runner,
+                verdicts=verdicts,
+            )
+        )
+        pids.append({w.process.pid for w in suite_runner.workers() if w.process is not None})
+    assert pids[0] & pids[1], pids  # one warm worker: only the sandbox stood between them
+    refused = "Operation not permitted"
+    for run in runs:
+        assert [t for t, o in run.outcomes.items() if o.passed] == [], run.outcomes
+        details = {o.detail for o in run.outcomes.values()}
+        # Each call was refused (tests/test_seccomp.py shows the same calls succeed unfiltered).
+        expected = (
+            f"posix found [] made ['mq:-1:{refused}', 'classwright-carry-u:{refused}', "
+            f"'classwright-carry-us:{refused}']"
+        )
+        assert all(expected in d for d in details), details
+
+
 SETS = HOSTILE / "sets"
 
 

@@ -50,15 +50,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 if TYPE_CHECKING:
     # Type checkers see the sibling scripts as the package's modules they also are.
-    from . import cw_candidate, cw_coverage, cw_judge, cw_nofork, cw_proc, cw_runner, cw_wire
+    from . import cw_candidate, cw_coverage, cw_judge, cw_proc, cw_runner, cw_seccomp, cw_wire
     from .cw_wire import RunRequest, ZygoteSettings
 else:
     import cw_candidate
     import cw_coverage
     import cw_judge
-    import cw_nofork
     import cw_proc
     import cw_runner
+    import cw_seccomp
     import cw_wire
 
 CONTROL_FD = 3
@@ -274,12 +274,13 @@ def apply_limits(limits):
         resource.setrlimit(which, (value, value))
 
 
-def forbid_processes(request: RunRequest) -> None:
-    """From here on this process and its threads cannot create processes (cw_nofork says why),
-    unless the request lets the task's own code do so. Where the filter cannot be installed the
-    sample still runs, and its stderr says so."""
-    if request.get("forbid_processes", True) and not cw_nofork.forbid_processes():
-        print("classwright: process creation is not restricted on this machine", file=sys.stderr)
+def restrict_calls(request: RunRequest) -> None:
+    """From here on this process and its threads cannot create processes (unless the request
+    lets the task's own code do so), message queues, kernel keys or memory files (cw_seccomp
+    says why). Where the filter cannot be installed the sample still runs, and its stderr says
+    so."""
+    if not cw_seccomp.install(request.get("forbid_processes", True)):
+        print("classwright: system calls are not restricted on this machine", file=sys.stderr)
 
 
 def count_own_processes():
@@ -333,7 +334,7 @@ def candidate_child(
         sys.path.insert(0, workdir)
         importlib.invalidate_caches()
         apply_limits(request["rlimits"])
-        forbid_processes(request)
+        restrict_calls(request)
         cov = cw_coverage.start(path) if request.get("coverage") else None
         cw_candidate.main(sock, module_name, path, cov)
     except BaseException:
@@ -367,7 +368,7 @@ def judge_child(
         suite = cw_wire.recv_frame(parent_sock)
         emit = Emitter(parent_sock.fileno(), request["token"])
         apply_limits(request["rlimits"])
-        forbid_processes(request)
+        restrict_calls(request)
         run = cast("RunRequest", dict(request, **suite))
         if cw_judge.run(candidate_sock, run, emit, workdir, candidate_pid):
             emit("done")
@@ -410,7 +411,7 @@ def sample_child(request: RunRequest, result_fd: int, workdir: str, stderr_path:
         sys.path.insert(0, workdir)
         importlib.invalidate_caches()
         apply_limits(request["rlimits"])
-        forbid_processes(request)
+        restrict_calls(request)
         run_in_process(request, emit)
     except BaseException:
         code = 71

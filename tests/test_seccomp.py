@@ -1,7 +1,8 @@
-"""A sample's processes cannot create processes, and can still start threads.
+"""A sample's processes cannot create processes, message queues, kernel keys or memory files,
+and can still start threads.
 
 The filter itself is tested in a child interpreter (installing it is for good); the sandbox
-tests run candidates that fork, spawn and start threads, in both verdict modes.
+tests run candidates that start threads or a subprocess, in both verdict modes.
 """
 
 from __future__ import annotations
@@ -14,23 +15,33 @@ import pytest
 
 from classwright.evaluator.outcome import Status
 from classwright.evaluator.sandbox import Limits, run_suite
-from classwright.evaluator.sandbox.inside import cw_nofork
 
 PROBE = textwrap.dedent(
     """
-    import os, subprocess, sys, threading
-    from classwright.evaluator.sandbox.inside import cw_nofork
+    import ctypes, os, subprocess, sys, threading
+    from classwright.evaluator.sandbox.inside import cw_seccomp
 
-    def attempt(what, call):
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+
+    def call(*args):
+        result = libc.syscall(*args)
+        if result < 0:
+            raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()))
+        return result
+
+    def attempt(what, function):
         try:
-            call()
+            function()
         except OSError as exc:
             print(what, type(exc).__name__)
         else:
             print(what, "allowed")
 
     if "--filter" in sys.argv:
-        print("installed", cw_nofork.forbid_processes())
+        print("installed", cw_seccomp.install())
+    if "--filter-processes-allowed" in sys.argv:
+        print("installed", cw_seccomp.install(forbid_processes=False))
 
     def fork():
         pid = os.fork()
@@ -41,6 +52,14 @@ PROBE = textwrap.dedent(
     attempt("fork", fork)
     attempt("spawn", lambda: subprocess.run(["/bin/true"], check=True))
     attempt("posix_spawn", lambda: os.waitpid(os.posix_spawn("/bin/true", ["true"], {}), 0))
+    attempt("memfd", lambda: os.close(os.memfd_create("held")))
+    # x86_64: mq_open 240 (name without glibc's leading slash, O_RDONLY | O_CREAT, 0600,
+    # NULL), mq_unlink 241, add_key 248 ("user", name, "x", 1, the user keyring -4).
+    name = b"classwright-probe-%d" % os.getpid()
+    attempt("mq_open", lambda: call(240, name, os.O_RDONLY | os.O_CREAT, 0o600, None))
+    libc.syscall(241, name)
+    # keyctl 250 (KEYCTL_INVALIDATE 21) removes a key that was made.
+    attempt("add_key", lambda: libc.syscall(250, 21, call(248, b"user", name, b"x", 1, -4)))
     box = []
     thread = threading.Thread(target=lambda: box.append(sum(range(1000))))
     thread.start()
@@ -58,16 +77,37 @@ def probe(*args: str) -> list[str]:
     return ran.stdout.splitlines()
 
 
-@pytest.mark.skipif(cw_nofork.ABIS.get(__import__("platform").machine()) is None, reason="ABI")
-def test_the_filter_refuses_processes_and_allows_threads() -> None:
-    # Positive control: without the filter the same interpreter creates processes.
-    assert probe() == ["fork allowed", "spawn allowed", "posix_spawn allowed", "thread [499500]"]
+def test_the_filter_refuses_what_outlives_or_escapes_a_sample_and_allows_threads() -> None:
+    # Positive control: without the filter the same interpreter makes every call.
+    assert probe() == [
+        "fork allowed",
+        "spawn allowed",
+        "posix_spawn allowed",
+        "memfd allowed",
+        "mq_open allowed",
+        "add_key allowed",
+        "thread [499500]",
+    ]
+    refused = [
+        "memfd OSError",
+        "mq_open PermissionError",
+        "add_key PermissionError",
+        "thread [499500]",
+    ]
     assert probe("--filter") == [
         "installed True",
         "fork PermissionError",
         "spawn PermissionError",
         "posix_spawn PermissionError",
-        "thread [499500]",
+        *refused,
+    ]
+    # A mutation batch (the task's own code) may fork; the rest stays refused.
+    assert probe("--filter-processes-allowed") == [
+        "installed True",
+        "fork allowed",
+        "spawn allowed",
+        "posix_spawn allowed",
+        *refused,
     ]
 
 
