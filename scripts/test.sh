@@ -11,12 +11,17 @@ cd "$(dirname "$0")/.."
 vllm_setup=""
 if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ] && [ ! -x "${VLLM_VENV:-.venv-vllm}/bin/pytest" ]; then
     setup_log=$(mktemp)
+    # In a process group of its own (job control on for this one job), so that one signal
+    # stops the install and whatever it runs at that moment, with no window in which the
+    # install starts its next step.
+    set -m
     bash scripts/setup-vllm.sh >"$setup_log" 2>&1 &
     vllm_setup=$!
-    # A run that stops early stops the install too. Each command of the trap ends in `|| true`:
-    # under `set -e` a failing command inside an EXIT trap (no process left to signal) would
-    # turn a green run's exit status into 1.
-    trap 'pkill -TERM -P "$vllm_setup" 2>/dev/null || true; kill "$vllm_setup" 2>/dev/null || true' EXIT
+    set +m
+    # A run that stops early stops the install too. The trap ends in `|| true`: under `set -e`
+    # a failing command inside an EXIT trap (nothing left to signal) would turn a green run's
+    # exit status into 1.
+    trap 'kill -TERM -- -"$vllm_setup" 2>/dev/null || true' EXIT
 fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
