@@ -296,3 +296,21 @@ def test_work_done_in_forked_children_does_not_escape_the_cpu_limit(verdicts: st
     # The children are refused, not merely outrun: the sample cannot create a process.
     assert outcome.status is Status.ERROR, outcome
     assert "PermissionError" in outcome.detail, outcome.detail
+
+
+def test_a_pass_that_used_more_cpu_than_its_limit_is_a_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The meter is read now and then; a test that ends between two readings (many cores can
+    burn a limit's worth of CPU before the first) is still held to its limit when its result
+    comes. Here the readings are made rare so the test always ends between them."""
+    monkeypatch.setattr(worker, "CPU_POLL_SECONDS", (30.0, 30.0))
+    limits = Limits(cpu_time=True).with_per_test({IDS[0]: 1.0})
+    within = run_suite(spinner("1"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
+    over = run_suite(spinner("4"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
+    # Positive control: 0.4 s of CPU against a 1 s limit passes.
+    assert within.passed, within.outcomes
+    outcome = over.outcomes[IDS[0]]
+    assert outcome.status is Status.TIMEOUT, outcome
+    assert outcome.cpu_seconds is not None and outcome.cpu_seconds > 1.0
+    assert "over its limit of 1 s" in outcome.detail, outcome.detail

@@ -90,6 +90,9 @@ __all__ = [
 ]
 
 MAX_WORKER_STARTS = 3
+CPU_READING_SLACK = 0.02
+"""CPU seconds a passed test may be measured over its limit: two clock ticks of /proc's
+figures, so rounding alone never turns a pass at its limit into a timeout."""
 NOT_RUN = TestOutcome(Status.MISSING, "NotRun", "not run: the sample stopped at its first failure")
 """The outcome of a test after the first failing one, when a suite stops there."""
 
@@ -363,6 +366,19 @@ class _SuiteState:
             status, error_type, detail, seconds, line, message = reported
             if test_id in remaining and test_id not in self.outcomes:
                 waited = min(attempt.waited.get(test_id, 0.0), seconds)
+                cpu = attempt.cpu.get(test_id)
+                limit = limits.limit_for([test_id])
+                if (
+                    status is Status.PASSED
+                    and limits.cpu_time
+                    and cpu is not None
+                    and cpu > limit + CPU_READING_SLACK
+                ):
+                    # The meter is read now and then: a test that ended between two readings
+                    # (several cores can use up a limit before the first) is held to its limit
+                    # here, when its result comes.
+                    status, error_type = Status.TIMEOUT, "Timeout"
+                    detail = f"used {cpu:.2f} s of CPU time, over its limit of {limit:g} s"
                 self.outcomes[test_id] = TestOutcome(
                     status,
                     error_type,
@@ -371,7 +387,7 @@ class _SuiteState:
                     waited,
                     line=line,
                     message=message,
-                    cpu_seconds=attempt.cpu.get(test_id),
+                    cpu_seconds=cpu,
                 )
                 progressed = True
         if attempt.coverage is not None and "error" not in attempt.coverage:
