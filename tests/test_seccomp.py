@@ -71,7 +71,11 @@ PROBE = textwrap.dedent(
 
 def probe(*args: str) -> list[str]:
     ran = subprocess.run(
-        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=60
+        # -P: run from the checkout, its thin classwright/ folder would shadow the package.
+        [sys.executable, "-P", "-c", PROBE, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert ran.returncode == 0, ran.stderr
     return ran.stdout.splitlines()

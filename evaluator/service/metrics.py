@@ -15,6 +15,7 @@ RATE_WINDOW = 60.0
 
 class ServiceMetrics:
     def __init__(self, workers: int) -> None:
+        """Long because it declares every metric of /metrics, one after the other."""
         self.registry = CollectorRegistry()
         self.workers = workers
         self.queue_depth = Gauge(
@@ -63,9 +64,7 @@ class ServiceMetrics:
         )
         self.abandoned_calls = Gauge(
             "classwright_executor_calls_abandoned",
-            "Executor calls given up at their deadline that have not returned yet; each holds a "
-            "thread and an executor slot until it does (/healthz reports degraded when they "
-            "hold every slot).",
+            "Executor calls given up at their deadline that still hold a thread and a slot.",
             registry=self.registry,
         )
         self.rejected = Counter(
