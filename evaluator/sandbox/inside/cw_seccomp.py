@@ -17,7 +17,9 @@ them before any of its code runs.
   ENOSYS, on which libraries that try them fall back to ordinary files (bounded by the sandbox's
   small tmpfs and RLIMIT_FSIZE).
 
-No ClassEval task, canonical solution or published model output makes any of these calls.
+No ClassEval task or canonical solution makes any of these calls, nor does any published model
+output searched (the 56 output files of ClassEval's repository that a snapshot holds, and the
+ChatGPT, WizardCoder and StarCoder files of its data).
 The program is built here with ctypes rather than with libseccomp's bindings: this file runs
 inside the sandbox, which has the standard library only, and the program is a few dozen
 instructions. Standard library only; the parent imports this same file for its tests.
