@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.sandbox import Limits, SuiteRunner, collect_test_ids, run_suite
+from classwright.evaluator.sandbox import (
+    Limits,
+    SuiteRun,
+    SuiteRunner,
+    collect_test_ids,
+    run_suite,
+)
 from classwright.evaluator.sandbox.isolation import available
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -333,16 +339,12 @@ def test_shouldstop_and_live_object_patches_fail_in_process_too() -> None:
         assert {o.error_type for o in run.outcomes.values()} <= error_types, (name, run.outcomes)
 
 
-@pytest.mark.parametrize("verdicts", VERDICTS)
-def test_sysv_ipc_objects_do_not_reach_the_next_sample(
-    verdicts: str, runner: tuple[SuiteRunner, str]
-) -> None:
-    """A SysV segment, semaphore set and message queue made by one sample are gone for the
-    next sample of the same warm worker (which would pass, were they there)."""
-    suite_runner, isolation = runner
-    if isolation == "rlimits-only" and os.getuid() != 0:
-        pytest.skip("rlimits-only shares the host's IPC namespace and, not run as root, its user")
-    source = (HOSTILE / "sysv_ipc_carry_over.py").read_text()
+def twice_on_one_worker(
+    name: str, suite_runner: SuiteRunner, isolation: str, verdicts: str
+) -> list[SuiteRun]:
+    """Sample ``name`` run twice in a row on one warm worker (asserted), so that only the
+    clean-up after the first run stands between the two."""
+    source = (HOSTILE / f"{name}.py").read_text()
     runs = []
     pids = []
     for _ in range(2):
@@ -358,8 +360,20 @@ def test_sysv_ipc_objects_do_not_reach_the_next_sample(
             )
         )
         pids.append({w.process.pid for w in suite_runner.workers() if w.process is not None})
-    # Both samples ran on one warm worker, so only the clean-up stood between them.
     assert pids[0] & pids[1], pids
+    return runs
+
+
+@pytest.mark.parametrize("verdicts", VERDICTS)
+def test_sysv_ipc_objects_do_not_reach_the_next_sample(
+    verdicts: str, runner: tuple[SuiteRunner, str]
+) -> None:
+    """A SysV segment, semaphore set and message queue made by one sample are gone for the
+    next sample of the same warm worker (which would pass, were they there)."""
+    suite_runner, isolation = runner
+    if isolation == "rlimits-only" and os.getuid() != 0:
+        pytest.skip("rlimits-only shares the host's IPC namespace and, not run as root, its user")
+    runs = twice_on_one_worker("sysv_ipc_carry_over", suite_runner, isolation, verdicts)
     for run in runs:
         assert [t for t, o in run.outcomes.items() if o.passed] == [], run.outcomes
         # Positive control: each sample made all three objects and saw them itself, so a
@@ -376,23 +390,7 @@ def test_posix_queues_and_kernel_keys_do_not_reach_the_next_sample(
     the IPC namespace, the keys in the uid's keyring): a sample cannot make them, so the next
     sample of the same warm worker finds none (it would pass, were they there)."""
     suite_runner, isolation = runner
-    source = (HOSTILE / "posix_ipc_carry_over.py").read_text()
-    runs = []
-    pids = []
-    for _ in range(2):
-        runs.append(
-            run_suite(
-                source,
-                TASK_TESTS,
-                TEST_IDS,
-                limits=LIMITS,
-                isolation=isolation,
-                runner=suite_runner,
-                verdicts=verdicts,
-            )
-        )
-        pids.append({w.process.pid for w in suite_runner.workers() if w.process is not None})
-    assert pids[0] & pids[1], pids  # one warm worker: only the sandbox stood between them
+    runs = twice_on_one_worker("posix_ipc_carry_over", suite_runner, isolation, verdicts)
     refused = "Operation not permitted"
     for run in runs:
         assert [t for t, o in run.outcomes.items() if o.passed] == [], run.outcomes
