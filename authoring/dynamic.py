@@ -25,6 +25,7 @@ from typing import Any
 from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.sandbox import (
     Limits,
@@ -50,6 +51,11 @@ LATER_DATE = "later date"
 EARLIER_DATE = "earlier date"
 NETWORK = "network probe"
 CONDITIONS = (REPEAT, SHUFFLED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK)
+IN_PROCESS_ONLY = Verdicts.IN_PROCESS
+"""The mode of the runs that must see the class and its tests in one process: the network
+probe is an audit hook in the tests' process (under two-process verdicts the class's own
+calls happen in another process, where no hook listens), doctest compares the printed text of
+the class's own objects (a proxy's is not theirs), and the clock probe runs no candidate."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,10 @@ class DynamicSettings:
     earlier_date: str = "2023-06-15 12:00:00"
     """When ClassEval was written: a test failing today that passes then is a date bomb."""
     shuffle_seed: int = 20_231_001
+    verdicts: Verdicts = Verdicts.TWO_PROCESS
+    """The mode the canonical solution and the skeleton are run in: scoring's, so that a task is
+    validated the way its samples are scored. The network probe and the docstring examples run
+    in-process whatever this says (see ``IN_PROCESS_ONLY``)."""
 
     def key(self) -> dict[str, Any]:
         return asdict(self)
@@ -246,6 +256,7 @@ def canonical_run(task: TaskFolder, settings: DynamicSettings) -> RunRecord:
         ids,
         limits=_limits(settings),
         measure_waiting=True,
+        verdicts=settings.verdicts,
     )
     return _record(run)
 
@@ -256,7 +267,13 @@ def skeleton_run(task: TaskFolder, settings: DynamicSettings) -> RunRecord:
     ids = [t for t in test_ids(task) if t.partition(".")[0] in classes]
     if not ids:
         return RunRecord(results={})
-    run = run_suite(task.solution.skeleton, task.tests_source, ids, limits=_limits(settings))
+    run = run_suite(
+        task.solution.skeleton,
+        task.tests_source,
+        ids,
+        limits=_limits(settings),
+        verdicts=settings.verdicts,
+    )
     return _record(run)
 
 
@@ -270,6 +287,7 @@ def coverage_run(task: TaskFolder, settings: DynamicSettings) -> CoverageRecord:
             ids,
             limits=_limits(settings),
             measure_coverage=True,
+            verdicts=settings.verdicts,
         )
         if ids
         else None
@@ -368,6 +386,7 @@ def _date_run_as_root(date: str) -> bool | None:
                 ["ClockTest.test_date_is_faked_and_moves"],
                 fake_time=date,
                 drop_root=not as_root,
+                verdicts=IN_PROCESS_ONLY,
             )
         except RuntimeError:
             continue
@@ -391,6 +410,7 @@ def _date_run(
         limits=_limits(settings),
         fake_time=date,
         drop_root=not as_root,
+        verdicts=settings.verdicts,
     )
     return _record(run, note="as root" if as_root else "")
 
@@ -407,19 +427,30 @@ def condition_runs(
     ids = test_ids(task)
     if not ids or canonical.load_error:
         return {}
-    limits = _limits(settings)
+    limits, verdicts = _limits(settings), settings.verdicts
     source, tests = task.solution_source, task.tests_source
     runs = {
-        REPEAT: _record(run_suite(source, tests, ids, limits=limits)),
+        REPEAT: _record(run_suite(source, tests, ids, limits=limits, verdicts=verdicts)),
         SHUFFLED: _record(
-            run_suite(source, tests, ids, limits=limits, shuffle_seed=settings.shuffle_seed)
+            run_suite(
+                source,
+                tests,
+                ids,
+                limits=limits,
+                shuffle_seed=settings.shuffle_seed,
+                verdicts=verdicts,
+            )
         ),
         AS_ROOT: (
-            _record(run_suite(source, tests, ids, limits=limits, drop_root=False))
+            _record(
+                run_suite(source, tests, ids, limits=limits, drop_root=False, verdicts=verdicts)
+            )
             if capabilities.switches_user()
             else RunRecord(results={}, skipped=capabilities.PLAIN_USER)
         ),
-        NETWORK: _record(run_suite(source, tests + _NETWORK_PROBE, ids, limits=limits)),
+        NETWORK: _record(
+            run_suite(source, tests + _NETWORK_PROBE, ids, limits=limits, verdicts=IN_PROCESS_ONLY)
+        ),
         LATER_DATE: _date_run(task, ids, settings.later_date, settings),
     }
     failing = [t for t in ids if canonical.passed(t) is False]
@@ -442,7 +473,15 @@ def random_runs(
         return []
     limits = _limits(settings)
     return [
-        _record(run_suite(task.solution_source, task.tests_source, list(ids), limits=limits))
+        _record(
+            run_suite(
+                task.solution_source,
+                task.tests_source,
+                list(ids),
+                limits=limits,
+                verdicts=settings.verdicts,
+            )
+        )
         for _ in range(runs)
     ]
 
@@ -467,22 +506,31 @@ def _confirmed(
             changed[name] = moved
     if not changed:
         return runs
-    limits = _limits(settings)
+    limits, verdicts = _limits(settings), settings.verdicts
     source, tests = task.solution_source, task.tests_source
     every = sorted({t for moved in changed.values() for t in moved})
-    extra = {again(REPEAT): _record(run_suite(source, tests, every, limits=limits))}
+    extra = {
+        again(REPEAT): _record(run_suite(source, tests, every, limits=limits, verdicts=verdicts))
+    }
     for name, moved in changed.items():
         if name == REPEAT:
             continue
         if name == SHUFFLED:
             # Order matters only with the other tests around: shuffle the whole suite again.
             run = run_suite(
-                source, tests, test_ids(task), limits=limits, shuffle_seed=settings.shuffle_seed
+                source,
+                tests,
+                test_ids(task),
+                limits=limits,
+                shuffle_seed=settings.shuffle_seed,
+                verdicts=verdicts,
             )
         elif name == AS_ROOT:
-            run = run_suite(source, tests, moved, limits=limits, drop_root=False)
+            run = run_suite(source, tests, moved, limits=limits, drop_root=False, verdicts=verdicts)
         elif name == NETWORK:
-            run = run_suite(source, tests + _NETWORK_PROBE, moved, limits=limits)
+            run = run_suite(
+                source, tests + _NETWORK_PROBE, moved, limits=limits, verdicts=IN_PROCESS_ONLY
+            )
         else:
             date = settings.later_date if name == LATER_DATE else settings.earlier_date
             extra[again(name)] = _date_run(task, moved, date, settings)
@@ -593,7 +641,9 @@ def example_run(task: TaskFolder, settings: DynamicSettings) -> ExampleRecord:
         module=SOLUTION_MODULE, class_name=task.solution.class_name, tests=body
     )
     ids = [f"Examples.test_{i}" for i in range(len(owners))]
-    run = run_suite(task.solution_source, tests, ids, limits=_limits(settings))
+    run = run_suite(
+        task.solution_source, tests, ids, limits=_limits(settings), verdicts=IN_PROCESS_ONLY
+    )
     failures: dict[str, list[ExampleFailure]] = {}
     unfinished: dict[str, str] = {}
     hidden: dict[str, int] = {}

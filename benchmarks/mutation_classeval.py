@@ -107,7 +107,8 @@ def blind_spots(max_examples: int, jobs: int) -> None:
         tests = test_module(record)
         ids = [f"{c}.{m}" for c, ms in sorted(sandbox.collect_test_ids(tests).items()) for m in ms]
         candidates.append((record.task_id, code))
-        jobs_list.append(sandbox.SuiteJob(code, tests, ids))
+        # Model outputs: scored as `evaluate` scores them.
+        jobs_list.append(sandbox.SuiteJob(code, tests, ids, verdicts=sandbox.Verdicts.TWO_PROCESS))
     passing: list[tuple[str, str]] = []
     for index, run in sandbox.run_suites(jobs_list, workers=jobs):
         if run.passed:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.outcome import Status
 from classwright.schema.files import write_text_atomic
 
@@ -59,7 +60,7 @@ def _machine() -> str:
     return f"{platform.machine()}|{cpu.strip()}|{os.cpu_count()}"
 
 
-def cache_key(candidate: str, tests: str, test_ids: Iterable[str], verdicts: str) -> str:
+def cache_key(candidate: str, tests: str, test_ids: Iterable[str], verdicts: Verdicts) -> str:
     digest = hashlib.sha256()
     for part in (
         str(CACHE_VERSION),
@@ -77,14 +78,18 @@ def cache_key(candidate: str, tests: str, test_ids: Iterable[str], verdicts: str
 
 
 def cache_path(
-    candidate: str, tests: str, test_ids: Iterable[str], verdicts: str, cache: Path | None = None
+    candidate: str,
+    tests: str,
+    test_ids: Iterable[str],
+    verdicts: Verdicts,
+    cache: Path | None = None,
 ) -> Path:
     """Where the times of one task are kept."""
     return (cache or cache_dir()) / f"{cache_key(candidate, tests, test_ids, verdicts)}.json"
 
 
 def cached(
-    candidate: str, tests: str, test_ids: list[str], verdicts: str, cache: Path | None = None
+    candidate: str, tests: str, test_ids: list[str], verdicts: Verdicts, cache: Path | None = None
 ) -> TestTimes | None:
     """The cached times of one task; None when they must be measured."""
     path = cache_path(candidate, tests, test_ids, verdicts, cache)
@@ -102,7 +107,7 @@ def measure(
     tests: str,
     test_ids: list[str],
     exports: tuple[str, ...],
-    verdicts: str,
+    verdicts: Verdicts,
     runner: sandbox.SuiteRunner,
     cache: Path | None = None,
 ) -> TestTimes:
@@ -133,7 +138,7 @@ def _timed_run(
     tests: str,
     test_ids: list[str],
     exports: tuple[str, ...],
-    verdicts: str,
+    verdicts: Verdicts,
     runner: sandbox.SuiteRunner,
 ) -> TestTimes:
     run = sandbox.run_suite(

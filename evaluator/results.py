@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.outcome import DETAIL_CHARS, TestOutcome
 from classwright.evaluator.run_summary import RunSummary
 from classwright.schema.errors import InputError
@@ -33,6 +34,7 @@ class SampleResult:
     tests: dict[str, TestOutcome]
     """Every test id of the task (``Class.test_x``) and its verdict."""
     isolation: str
+    """The sandbox's `Isolation` level, or "not run" when nothing was started."""
     load_error: str | None
     extraction: str
     """How the code was found in the completion (see ``extraction.Extraction.method``)."""
@@ -44,8 +46,9 @@ class SampleResult:
     seconds: float
     code_hash: str
     """Hash of the tested module and the tests: a journal line is reused only for the same."""
-    verdicts: str = "in-process"
-    """How the verdicts were reached: "two-process" or "in-process" (see the sandbox)."""
+    verdicts: Verdicts = Verdicts.IN_PROCESS
+    """How the verdicts were reached (results written before the two-process judge existed
+    were reached in-process)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,7 +78,7 @@ class SampleResult:
             tests={test_id: TestOutcome.from_json(v) for test_id, v in data["tests"].items()},
             isolation=data["isolation"],
             # Results written before the two-process judge existed were reached in-process.
-            verdicts=data.get("verdicts", "in-process"),
+            verdicts=Verdicts(data.get("verdicts", Verdicts.IN_PROCESS)),
             load_error=data.get("load_error"),
             extraction=data.get("extraction", ""),
             parses=data.get("parses", True),
@@ -206,7 +209,7 @@ def read_journal(path: Path, run_key: str) -> list[SampleResult]:
             break  # torn by a kill while being written
         try:
             result = SampleResult.from_dict(json.loads(line))
-        except (json.JSONDecodeError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError):
             raise InputError(path, "damaged journal line", number) from None
         results[(result.task_id, result.index)] = result
     return list(results.values())

@@ -24,6 +24,7 @@ from classwright.evaluator import canonical_times, sandbox
 from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
 from classwright.evaluator.laziness import class_shape, class_uses
 from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.results import (
@@ -71,7 +72,7 @@ class Settings:
 
     budget: TimeBudget = field(default_factory=TimeBudget)
     memory_bytes: int | None = None
-    verdicts: str = sandbox.TWO_PROCESS
+    verdicts: Verdicts = Verdicts.TWO_PROCESS
     test_limits: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     """task id -> test id -> seconds, from `derive_test_limits` (derived budgets only)."""
     stop_at_first_failure: bool = False

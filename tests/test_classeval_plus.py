@@ -12,7 +12,7 @@ from classwright.authoring.classeval_import import import_classeval, read_classe
 from classwright.authoring.classeval_plus import PROMPT_REASON, read_overlay
 from classwright.authoring.taskdir import load_task, load_task_folder
 from classwright.cli import app
-from classwright.evaluator.sandbox import run_suite
+from classwright.evaluator.sandbox import Verdicts, run_suite
 from classwright.schema.errors import InputError
 from classwright.schema.io import dump_records
 
@@ -102,7 +102,7 @@ def test_the_overlay_changes_tests_only_and_records_each_change(
     assert "added test class TallyTestUnit (1 tests)" in provenance
     assert [(s.code, s.reason) for s in after.record.suppressions] == [("CW106", PROMPT_REASON)]
     tests = [f"{c}.{t}" for c, names in ids.items() for t in names]
-    run = run_suite(after.solution_source, after.tests_source, tests)
+    run = run_suite(after.solution_source, after.tests_source, tests, verdicts=Verdicts.IN_PROCESS)
     assert run.passed, run.outcomes
 
 

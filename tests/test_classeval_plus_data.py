@@ -23,7 +23,7 @@ from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.rules import select_rules
 from classwright.authoring.rules.framework import CheckSettings
 from classwright.authoring.taskdir import load_task_folder
-from classwright.evaluator.sandbox import TWO_PROCESS, SuiteJob, run_suites
+from classwright.evaluator.sandbox import SuiteJob, Verdicts, run_suites
 from classwright.evaluator.scoring import task_exports
 from classwright.schema.validation import validate
 
@@ -104,7 +104,7 @@ def test_canonical_solutions_pass_every_test(plus: list[ImportOutcome]) -> None:
     # tests' own process (a library enum compared by identity, a patch of the tests' process)
     # would fail every correct candidate. In-process, every canonical solution runs every test
     # in the check below, where a failing test is a finding (CW601).
-    verdicts = TWO_PROCESS
+    verdicts = Verdicts.TWO_PROCESS
     tasks = [load_task_folder(folder) for folder in _folders(plus).values()]
     jobs = [
         SuiteJob(

@@ -24,7 +24,7 @@ from classwright.evaluator.report.leaderboard import rank_runs, render
 from classwright.evaluator.report.loading import load_run
 from classwright.evaluator.run import score_run
 from classwright.evaluator.samples import Sample
-from classwright.evaluator.sandbox import TWO_PROCESS, SuiteRunner, run_suite, worker
+from classwright.evaluator.sandbox import SuiteRunner, Verdicts, run_suite, worker
 from classwright.evaluator.scoring import Settings
 from classwright.schema.io import load_records
 
@@ -83,13 +83,15 @@ def test_a_hang_is_ended_at_its_cpu_limit_and_a_twice_slower_solution_passes(
     tmp_path: Path,
 ) -> None:
     with SuiteRunner() as runner:
-        times = canonical_times.measure(spinner("1"), SPINS, IDS, (), TWO_PROCESS, runner, tmp_path)
+        times = canonical_times.measure(
+            spinner("1"), SPINS, IDS, (), Verdicts.TWO_PROCESS, runner, tmp_path
+        )
         t = times["SpinTest.test_spin"]
         assert t is not None and 0.3 <= t < 2.0
         limit = TimeBudget(floor=0.5).limit(t)  # 4 x t: about 1.6 s of CPU
         limits = Limits(cpu_time=True).with_per_test({IDS[0]: limit})
-        slower = run_suite(spinner("2"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
-        hang = run_suite(spinner("-1"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
+        slower = run_suite(spinner("2"), SPINS, IDS, limits=limits, verdicts=Verdicts.TWO_PROCESS)
+        hang = run_suite(spinner("-1"), SPINS, IDS, limits=limits, verdicts=Verdicts.TWO_PROCESS)
     assert slower.passed, slower.outcomes
     spun = slower.outcomes[IDS[0]].cpu_seconds
     assert spun is not None and spun >= 0.5  # it did use about twice the canonical CPU time
@@ -120,7 +122,7 @@ def test_a_test_time_is_whole_when_the_parent_reads_its_lines_late(
     monkeypatch.setattr(worker.Worker, "_read_pipe", read_late)
     monkeypatch.setattr(worker.Worker, "_on_line", record)
     limits = Limits(test_timeout=10.0, cpu_time=True)
-    run = run_suite(spinner("1"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
+    run = run_suite(spinner("1"), SPINS, IDS, limits=limits, verdicts=Verdicts.TWO_PROCESS)
     assert run.passed, run.outcomes
     # The condition that defeated a parent-side reading: start and result in one read.
     assert any("start" in events and "result" in events for events in seen), seen
@@ -147,7 +149,7 @@ def test_waiting_for_a_cpu_does_not_use_up_a_cpu_time_limit(
                 tests,
                 IDS,
                 limits=Limits(test_timeout=1.0, cpu_time=True),
-                verdicts=TWO_PROCESS,
+                verdicts=Verdicts.TWO_PROCESS,
                 runner=runner,
             )
             wall = run_suite(
@@ -155,7 +157,7 @@ def test_waiting_for_a_cpu_does_not_use_up_a_cpu_time_limit(
                 tests,
                 IDS,
                 limits=Limits(test_timeout=1.0),
-                verdicts=TWO_PROCESS,
+                verdicts=Verdicts.TWO_PROCESS,
                 runner=runner,
             )
     finally:
@@ -282,7 +284,7 @@ FORKED_SPIN = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("verdicts", ["in-process", TWO_PROCESS])
+@pytest.mark.parametrize("verdicts", ["in-process", Verdicts.TWO_PROCESS])
 def test_work_done_in_forked_children_does_not_escape_the_cpu_limit(verdicts: str) -> None:
     limits = Limits(cpu_time=True).with_per_test({IDS[0]: 1.6})
     # Positive control: the same CPU time in the candidate's own process is over the limit.
@@ -306,8 +308,8 @@ def test_a_pass_that_used_more_cpu_than_its_limit_is_a_timeout(
     comes. Here the readings are made rare so the test always ends between them."""
     monkeypatch.setattr(worker, "CPU_POLL_SECONDS", (30.0, 30.0))
     limits = Limits(cpu_time=True).with_per_test({IDS[0]: 1.0})
-    within = run_suite(spinner("1"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
-    over = run_suite(spinner("4"), SPINS, IDS, limits=limits, verdicts=TWO_PROCESS)
+    within = run_suite(spinner("1"), SPINS, IDS, limits=limits, verdicts=Verdicts.TWO_PROCESS)
+    over = run_suite(spinner("4"), SPINS, IDS, limits=limits, verdicts=Verdicts.TWO_PROCESS)
     # Positive control: 0.4 s of CPU against a 1 s limit passes.
     assert within.passed, within.outcomes
     outcome = over.outcomes[IDS[0]]

@@ -16,7 +16,7 @@ from classwright.authoring.adequacy.fuzzing import FuzzSettings, fuzz_candidates
 from classwright.authoring.adequacy.strategies import strategy_for
 from classwright.cli import app
 from classwright.evaluator.contract import ContractType
-from classwright.evaluator.sandbox import run_suite
+from classwright.evaluator.sandbox import Verdicts, run_suite
 from classwright.schema.io import dump_records
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
 
@@ -144,8 +144,8 @@ def test_printed_test_method_passes_on_canonical_and_fails_on_candidate() -> Non
     tests = "import unittest\nfrom solution import *\n\n\nclass StockTestFuzz(unittest.TestCase):\n"
     tests += method + "\n"
     test_id = "StockTestFuzz.test_fuzz_add_1"
-    assert run_suite(CANONICAL, tests, [test_id]).passed
-    assert not run_suite(PLANTED, tests, [test_id]).passed
+    assert run_suite(CANONICAL, tests, [test_id], verdicts=Verdicts.IN_PROCESS).passed
+    assert not run_suite(PLANTED, tests, [test_id], verdicts=Verdicts.IN_PROCESS).passed
 
 
 def test_fuzz_command_exit_codes_and_json(tmp_path: Path) -> None:

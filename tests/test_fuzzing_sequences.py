@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from classwright.authoring.adequacy.fuzzing import FuzzSettings, fuzz_candidates
 from classwright.cli import app
-from classwright.evaluator.sandbox import run_suite
+from classwright.evaluator.sandbox import Verdicts, run_suite
 from classwright.schema.io import dump_records
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
 
@@ -115,8 +115,8 @@ SETTINGS = FuzzSettings(max_examples=100)
 def test_lend_mutant_survives_the_tests_but_a_call_sequence_kills_it() -> None:
     ids = ["CatalogueTestAddBook.test_add_book", "CatalogueTestLend.test_lend_missing"]
     tests = "from solution import *\n" + TESTS
-    assert run_suite(CATALOGUE, tests, ids).passed
-    assert run_suite(LEND_MUTANT, tests, ids).passed
+    assert run_suite(CATALOGUE, tests, ids, verdicts=Verdicts.IN_PROCESS).passed
+    assert run_suite(LEND_MUTANT, tests, ids, verdicts=Verdicts.IN_PROCESS).passed
     (result,) = fuzz_candidates(catalogue_record(), {"lend": LEND_MUTANT}, settings=SETTINGS)
     lend = next(d for d in result.divergences if d.method == "lend")
     # Shrunk to a reader with a card and a shelved title, then that title lent to that reader.

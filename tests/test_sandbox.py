@@ -19,6 +19,7 @@ from classwright.evaluator.sandbox import (
     Limits,
     SuiteJob,
     SuiteRunner,
+    Verdicts,
     collect_test_ids,
     run_suite,
 )
@@ -141,7 +142,7 @@ def test_collect_test_ids_rejects_source_that_does_not_parse() -> None:
 def test_each_requested_test_gets_its_own_verdict_in_request_order(runner: SuiteRunner) -> None:
     first = "CalcTestDiv.test_div_zero"
     ids = [first, *(i for i in ids_of(CALC_TESTS) if i != first), "CalcTestAdd.test_absent"]
-    run = run_suite(CALC, CALC_TESTS, ids, runner=runner)
+    run = run_suite(CALC, CALC_TESTS, ids, runner=runner, verdicts=Verdicts.IN_PROCESS)
     assert list(run.outcomes) == ids
     summary = {k: (o.status, o.error_type) for k, o in run.outcomes.items()}
     assert summary == {
@@ -178,7 +179,13 @@ def test_a_failure_carries_its_line_in_the_test_module_and_its_message(
 def test_a_candidate_that_does_not_parse_fails_every_test_with_a_load_error(
     runner: SuiteRunner,
 ) -> None:
-    run = run_suite("class Calc(:\n    pass\n", CALC_TESTS, ids_of(CALC_TESTS), runner=runner)
+    run = run_suite(
+        "class Calc(:\n    pass\n",
+        CALC_TESTS,
+        ids_of(CALC_TESTS),
+        runner=runner,
+        verdicts=Verdicts.IN_PROCESS,
+    )
     assert run.load_error is not None and run.load_error.startswith("SyntaxError")
     assert {o.error_type for o in run.outcomes.values()} == {"SyntaxError"}
     assert not any(o.passed for o in run.outcomes.values())
@@ -186,7 +193,13 @@ def test_a_candidate_that_does_not_parse_fails_every_test_with_a_load_error(
 
 def test_missing_names_are_an_import_error(runner: SuiteRunner) -> None:
     tests = "import unittest\nfrom solution import Calc\n" + CALC_TESTS.split("\n", 2)[2]
-    run = run_suite("class Other:\n    pass\n", tests, ids_of(CALC_TESTS), runner=runner)
+    run = run_suite(
+        "class Other:\n    pass\n",
+        tests,
+        ids_of(CALC_TESTS),
+        runner=runner,
+        verdicts=Verdicts.IN_PROCESS,
+    )
     assert run.load_error is not None and run.load_error.startswith("ImportError")
 
 
@@ -214,7 +227,7 @@ def test_skips_and_expected_failures_in_the_tests_never_count_as_passes(
                         self.assertEqual(x, 1)
         """
     )
-    run = run_suite(CALC, tests, ids_of(tests), runner=runner)
+    run = run_suite(CALC, tests, ids_of(tests), runner=runner, verdicts=Verdicts.IN_PROCESS)
     summary = {k.split(".")[1]: (o.status, o.error_type) for k, o in run.outcomes.items()}
     assert summary == {
         "test_skipped": ("skipped", "Skipped"),
@@ -244,7 +257,7 @@ def test_a_failing_class_fixture_fails_that_class_only(runner: SuiteRunner) -> N
                 self.assertEqual(self.calc.add(1, 1), 2)
         """
     )
-    run = run_suite(CALC, tests, ids_of(tests), runner=runner)
+    run = run_suite(CALC, tests, ids_of(tests), runner=runner, verdicts=Verdicts.IN_PROCESS)
     assert run.outcomes["BrokenTest.test_one"].error_type == "KeyError"
     assert run.outcomes["FineTest.test_add"].passed
 
@@ -264,7 +277,14 @@ def test_a_hung_test_is_killed_and_the_remaining_tests_still_run(runner: SuiteRu
                 self.assertEqual(Calc().sign(-3), -1)
         """
     )
-    run = run_suite(CALC, tests, ids_of(tests), limits=Limits(test_timeout=1.0), runner=runner)
+    run = run_suite(
+        CALC,
+        tests,
+        ids_of(tests),
+        limits=Limits(test_timeout=1.0),
+        runner=runner,
+        verdicts=Verdicts.IN_PROCESS,
+    )
     summary = {k.split(".")[1]: o.status for k, o in run.outcomes.items()}
     assert summary == {"test_a": "passed", "test_b_hangs": "timeout", "test_c": "passed"}
     assert run.outcomes["CalcTest.test_b_hangs"].error_type == "Timeout"
@@ -275,7 +295,12 @@ def test_a_hung_test_is_killed_and_the_remaining_tests_still_run(runner: SuiteRu
 def test_an_import_that_hangs_times_out_every_test(runner: SuiteRunner) -> None:
     candidate = "import time\ntime.sleep(600)\n" + CALC
     run = run_suite(
-        candidate, CALC_TESTS, ids_of(CALC_TESTS), limits=Limits(load_timeout=1.0), runner=runner
+        candidate,
+        CALC_TESTS,
+        ids_of(CALC_TESTS),
+        limits=Limits(load_timeout=1.0),
+        runner=runner,
+        verdicts=Verdicts.IN_PROCESS,
     )
     assert run.load_error is not None and run.load_error.startswith("Timeout")
     assert {o.status for o in run.outcomes.values()} == {"timeout"}
@@ -300,6 +325,7 @@ def _probe(runner: SuiteRunner, body: str, **kwargs: object) -> dict[str, object
         + textwrap.indent(textwrap.dedent(body), " " * 8)
         + "        self.fail('RESULT=' + json.dumps(RESULT))\n"
     )
+    kwargs.setdefault("verdicts", Verdicts.IN_PROCESS)
     run = run_suite(CALC, tests, ["ProbeTest.test_probe"], runner=runner, **kwargs)
     detail = run.outcomes["ProbeTest.test_probe"].detail
     assert "RESULT=" in detail, detail
@@ -568,7 +594,12 @@ def test_sleeping_still_works_under_a_fake_clock(runner: SuiteRunner) -> None:
 
 def test_rlimits_only_is_reported_when_forced(runner: SuiteRunner) -> None:
     run = run_suite(
-        CALC, CALC_TESTS, ["CalcTestAdd.test_add"], isolation="rlimits-only", runner=runner
+        CALC,
+        CALC_TESTS,
+        ["CalcTestAdd.test_add"],
+        isolation="rlimits-only",
+        runner=runner,
+        verdicts=Verdicts.IN_PROCESS,
     )
     assert run.isolation == "rlimits-only"
     assert run.outcomes["CalcTestAdd.test_add"].passed
@@ -591,9 +622,12 @@ def test_shuffled_order_exposes_tests_that_depend_on_each_other(runner: SuiteRun
         """
     )
     ids = ids_of(tests)
-    assert run_suite(CALC, tests, ids, runner=runner).passed
+    assert run_suite(CALC, tests, ids, runner=runner, verdicts=Verdicts.IN_PROCESS).passed
     verdicts = {
-        run_suite(CALC, tests, ids, shuffle_seed=seed, runner=runner).passed for seed in range(8)
+        run_suite(
+            CALC, tests, ids, shuffle_seed=seed, runner=runner, verdicts=Verdicts.IN_PROCESS
+        ).passed
+        for seed in range(8)
     }
     assert verdicts == {True, False}
 
@@ -610,7 +644,14 @@ def test_coverage_reports_branches_and_lines_per_test(runner: SuiteRunner) -> No
                 self.assertEqual(Calc().add(1, 2), 3)
         """
     )
-    run = run_suite(CALC, tests, ids_of(tests), measure_coverage=True, runner=runner)
+    run = run_suite(
+        CALC,
+        tests,
+        ids_of(tests),
+        measure_coverage=True,
+        runner=runner,
+        verdicts=Verdicts.IN_PROCESS,
+    )
     report = run.coverage
     assert report is not None and run.passed
     lines = CALC.splitlines()
@@ -623,12 +664,18 @@ def test_coverage_reports_branches_and_lines_per_test(runner: SuiteRunner) -> No
     assert sign_if in report.executed_by_context["CalcTestSign.test_positive"]
     assert sign_if not in report.executed_by_context["CalcTestAdd.test_add"]
     assert 0 < report.percent < 100 and report.branch_percent == 25.0
-    assert run_suite(CALC, tests, ids_of(tests), runner=runner).coverage is None
+    assert (
+        run_suite(CALC, tests, ids_of(tests), runner=runner, verdicts=Verdicts.IN_PROCESS).coverage
+        is None
+    )
 
 
 def test_run_many_yields_every_job_once(runner: SuiteRunner) -> None:
     ids = ids_of(CALC_TESTS)
-    jobs = [SuiteJob(CALC, CALC_TESTS, ids), SuiteJob("class Calc: pass\n", CALC_TESTS, ids)] * 3
+    jobs = [
+        SuiteJob(CALC, CALC_TESTS, ids, verdicts=Verdicts.IN_PROCESS),
+        SuiteJob("class Calc: pass\n", CALC_TESTS, ids, verdicts=Verdicts.IN_PROCESS),
+    ] * 3
     seen = dict(runner.run_many(jobs, workers=2))
     assert sorted(seen) == list(range(6))
     for index, run in seen.items():
@@ -637,7 +684,9 @@ def test_run_many_yields_every_job_once(runner: SuiteRunner) -> None:
 
 def test_nothing_is_left_on_the_host_after_a_run(runner: SuiteRunner) -> None:
     before = set(Path(tempfile.gettempdir()).iterdir())
-    run = run_suite(CALC, CALC_TESTS, ids_of(CALC_TESTS), runner=runner)
+    run = run_suite(
+        CALC, CALC_TESTS, ids_of(CALC_TESTS), runner=runner, verdicts=Verdicts.IN_PROCESS
+    )
     assert run.outcomes["CalcTestAdd.test_add"].passed
     created = [p for p in set(Path(tempfile.gettempdir()).iterdir()) - before]
     assert [p for p in created if p.name.startswith(("sample-", "classwright-sandbox-"))] == []
@@ -649,7 +698,10 @@ def test_a_classeval_canonical_solution_passes(runner: SuiteRunner, classeval_da
     tests = "from solution import *\n" + record["test"]
     ids = ids_of(tests)
     run = run_suite(
-        "\n".join(record["import_statement"]) + "\n" + record["solution_code"], tests, ids
+        "\n".join(record["import_statement"]) + "\n" + record["solution_code"],
+        tests,
+        ids,
+        verdicts=Verdicts.IN_PROCESS,
     )
     assert run.passed, run.outcomes
     assert len(ids) >= 5
@@ -668,7 +720,7 @@ def test_sandboxes_go_away_when_the_scoring_process_is_killed() -> None:
         f"""
         import sys, time
         from classwright.evaluator.sandbox import run_suite
-        run = run_suite({CALC!r}, {CALC_TESTS!r}, ["CalcTestAdd.test_add"])
+        run = run_suite({CALC!r}, {CALC_TESTS!r}, ["CalcTestAdd.test_add"], verdicts="in-process")
         print(run.outcomes["CalcTestAdd.test_add"].status, flush=True)
         time.sleep(600)
         """
@@ -708,7 +760,14 @@ def test_two_runners_in_one_process_never_share_a_sandbox_user() -> None:
     ids = ids_of(CALC_TESTS)
     with SuiteRunner() as first, SuiteRunner() as second:
         for suite_runner in (first, second):
-            run = run_suite(CALC, CALC_TESTS, ids, runner=suite_runner, isolation="rlimits-only")
+            run = run_suite(
+                CALC,
+                CALC_TESTS,
+                ids,
+                runner=suite_runner,
+                isolation="rlimits-only",
+                verdicts=Verdicts.IN_PROCESS,
+            )
             assert run.outcomes["CalcTestAdd.test_add"].passed
         (one,), (two,) = first.workers(), second.workers()
         assert one.index != two.index
@@ -721,7 +780,7 @@ def test_two_runners_in_one_process_never_share_a_sandbox_user() -> None:
 def test_a_stopped_worker_is_gone_when_stop_returns() -> None:
     ids = ids_of(CALC_TESTS)
     with SuiteRunner() as own:
-        run = run_suite(CALC, CALC_TESTS, ids, runner=own)
+        run = run_suite(CALC, CALC_TESTS, ids, runner=own, verdicts=Verdicts.IN_PROCESS)
         assert run.outcomes["CalcTestAdd.test_add"].passed
         (worker,) = own.workers()
         pid = worker.process.pid if worker.process else None

@@ -19,10 +19,10 @@ from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.results import Journal
 from classwright.evaluator.samples import Sample
 from classwright.evaluator.sandbox import (
-    TWO_PROCESS,
     Limits,
     SuiteJob,
     SuiteRunner,
+    Verdicts,
     collect_test_ids,
     run_suites,
 )
@@ -169,14 +169,16 @@ def test_a_sandbox_that_cannot_start_fails_its_sample_alone(failing_interpreter:
     test_ids = [f"{c}.{m}" for c, ms in collect_test_ids(tests).items() for m in ms]
     limits = Limits(test_timeout=5.0, load_timeout=20.0)
     jobs = [
-        SuiteJob(honest, tests, test_ids, limits, isolation="rlimits-only", verdicts=TWO_PROCESS),
+        SuiteJob(
+            honest, tests, test_ids, limits, isolation="rlimits-only", verdicts=Verdicts.TWO_PROCESS
+        ),
         SuiteJob(
             honest,
             tests,
             test_ids,
             limits,
             isolation="rlimits-only",
-            verdicts=TWO_PROCESS,
+            verdicts=Verdicts.TWO_PROCESS,
             python=str(failing_interpreter),
         ),
     ]

@@ -17,6 +17,7 @@ from classwright.evaluator.sandbox import (
     Limits,
     SuiteRun,
     SuiteRunner,
+    Verdicts,
     collect_test_ids,
     run_suite,
 )
@@ -254,7 +255,13 @@ def test_hostile_verdicts_name_what_happened() -> None:
         "replace_testcase": "Tampered",
     }
     for name, error_type in expected.items():
-        run = run_suite((HOSTILE / f"{name}.py").read_text(), TASK_TESTS, TEST_IDS, limits=LIMITS)
+        run = run_suite(
+            (HOSTILE / f"{name}.py").read_text(),
+            TASK_TESTS,
+            TEST_IDS,
+            limits=LIMITS,
+            verdicts=Verdicts.IN_PROCESS,
+        )
         types = {o.error_type for o in run.outcomes.values()}
         assert types == {error_type}, f"{name}: {run.outcomes}"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import classwright
-from classwright.evaluator.sandbox import SuiteRunner, isolation, run_suite
+from classwright.evaluator.sandbox import Isolation, SuiteRunner, isolation, run_suite
 from classwright.evaluator.sandbox.isolation import available
 
 OVERLAY = Path(classwright.__file__).parent / "benchmark" / "classeval-plus"
@@ -80,25 +80,25 @@ def _search(isolation_level: str, verdicts: str, runner: SuiteRunner) -> str:
 
 @pytest.mark.parametrize("verdicts", ["two-process", "in-process"])
 def test_bubblewrap_hides_the_task_set(verdicts: str) -> None:
-    if not available(isolation.BUBBLEWRAP, sys.executable):
+    if not available(Isolation.BUBBLEWRAP, sys.executable):
         pytest.skip("bubblewrap does not work on this machine")
     with SuiteRunner() as runner:
-        assert _search(isolation.BUBBLEWRAP, verdicts, runner) == ""
+        assert _search(Isolation.BUBBLEWRAP, verdicts, runner) == ""
 
 
 def test_the_search_finds_the_task_set_when_the_mount_is_widened(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Positive control: with the package left visible the same candidate finds the overlay."""
-    if not available(isolation.BUBBLEWRAP, sys.executable):
+    if not available(Isolation.BUBBLEWRAP, sys.executable):
         pytest.skip("bubblewrap does not work on this machine")
     monkeypatch.setattr(isolation, "hidden_folders", lambda interpreter: [])
     with SuiteRunner() as runner:
-        found = _search(isolation.BUBBLEWRAP, "two-process", runner)
+        found = _search(Isolation.BUBBLEWRAP, "two-process", runner)
     assert "tests_plus.py" in found, found
 
 
-@pytest.mark.parametrize("level", [isolation.UNSHARE, isolation.RLIMITS_ONLY])
+@pytest.mark.parametrize("level", [Isolation.UNSHARE, Isolation.RLIMITS_ONLY])
 def test_levels_without_a_private_filesystem_do_not_hide_it(level: str) -> None:
     """Stated, not assumed: unshare and rlimits-only (reported as such in SuiteRun.isolation)
     leave the host's files readable, the task set included."""

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 import pytest
 
 from classwright.evaluator.limits import Limits
-from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS, SuiteRunner, run_suite, worker
+from classwright.evaluator.sandbox import SuiteRunner, Verdicts, run_suite, worker
 from classwright.evaluator.sandbox.inside import cw_wire
 
 
@@ -98,7 +98,7 @@ TESTS = textwrap.dedent(
 IDS = ["ATest.test_1", "ATest.test_2"]
 
 
-@pytest.mark.parametrize("verdicts", [TWO_PROCESS, IN_PROCESS])
+@pytest.mark.parametrize("verdicts", [Verdicts.TWO_PROCESS, Verdicts.IN_PROCESS])
 def test_a_kill_sent_as_the_last_sample_ended_does_not_stop_the_next(
     verdicts: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from classwright.cli import app
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits, TimeBudget
-from classwright.evaluator.sandbox import run_suite
+from classwright.evaluator.sandbox import Verdicts, run_suite
 from classwright.evaluator.scoring import (
     Settings,
     build_jobs,
@@ -130,7 +130,7 @@ def test_the_sample_cap_stops_a_sample_that_keeps_hanging() -> None:
     # margins are wide so that a busy machine's slow start cannot decide the outcome.
     limits = Limits(test_timeout=30.0, sample_timeout=10.0)
     tests = SLEEPY.replace("nap(1.5), 1.5", "nap(25.0), 25.0")
-    run = run_suite(CANDIDATE, tests, IDS, limits=limits)
+    run = run_suite(CANDIDATE, tests, IDS, limits=limits, verdicts=Verdicts.IN_PROCESS)
     assert [o.status for o in run.outcomes.values()] == ["passed", "timeout"]
     assert "time cap" in run.outcomes["NapTest.test_slow"].detail
     assert run.seconds < 25.0
@@ -163,7 +163,7 @@ def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from classwright.evaluator import canonical_times
-    from classwright.evaluator.sandbox import TWO_PROCESS, SuiteRunner
+    from classwright.evaluator.sandbox import SuiteRunner, Verdicts
 
     real = canonical_times._timed_run
     asked: list[list[str]] = []
@@ -178,7 +178,9 @@ def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
 
     monkeypatch.setattr(canonical_times, "_timed_run", first_run_under_load)
     with SuiteRunner() as runner:
-        times = canonical_times.measure(SPINNER, SPINS, ids, (), TWO_PROCESS, runner, tmp_path)
+        times = canonical_times.measure(
+            SPINNER, SPINS, ids, (), Verdicts.TWO_PROCESS, runner, tmp_path
+        )
     # The quick test ran once; the slow one three times, and the busy first time is forgotten.
     assert asked == [ids, ["SpinTest.test_slow"], ["SpinTest.test_slow"]]
     assert times["SpinTest.test_quick"] is not None
@@ -190,21 +192,25 @@ def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
     # The cache holds the least time, and the next measure reads it without running anything.
     asked.clear()
     with SuiteRunner() as runner:
-        again = canonical_times.measure(SPINNER, SPINS, ids, (), TWO_PROCESS, runner, tmp_path)
+        again = canonical_times.measure(
+            SPINNER, SPINS, ids, (), Verdicts.TWO_PROCESS, runner, tmp_path
+        )
     assert again == times and asked == []
 
 
 def test_a_sleeping_test_costs_no_cpu_time(tmp_path: Path) -> None:
     from classwright.evaluator import canonical_times
-    from classwright.evaluator.sandbox import TWO_PROCESS, SuiteRunner
+    from classwright.evaluator.sandbox import SuiteRunner, Verdicts
 
     # A 1.5 s sleep uses no CPU: its limit is the floor, and the wall-clock backstop (ten
     # limits) lets it finish.
     with SuiteRunner() as runner:
-        times = canonical_times.measure(CANDIDATE, SLEEPY, IDS, (), TWO_PROCESS, runner, tmp_path)
+        times = canonical_times.measure(
+            CANDIDATE, SLEEPY, IDS, (), Verdicts.TWO_PROCESS, runner, tmp_path
+        )
     assert times["NapTest.test_slow"] is not None and times["NapTest.test_slow"] < 0.5
     limits = Limits(cpu_time=True).with_per_test({t: TimeBudget().limit(times[t]) for t in IDS})
-    assert run_suite(CANDIDATE, SLEEPY, IDS, limits=limits, verdicts=TWO_PROCESS).passed
+    assert run_suite(CANDIDATE, SLEEPY, IDS, limits=limits, verdicts=Verdicts.TWO_PROCESS).passed
 
 
 def test_waiting_taken_out_of_a_canonical_time_is_bounded() -> None:

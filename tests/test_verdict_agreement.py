@@ -17,7 +17,7 @@ import pytest
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.results import Journal, SampleResult
 from classwright.evaluator.samples import load_samples
-from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS
+from classwright.evaluator.sandbox import Verdicts
 from classwright.evaluator.scoring import Settings, build_jobs, canonical_samples, score_jobs
 from classwright.schema.io import load_records
 
@@ -50,11 +50,11 @@ def _score(jobs: list, mode: str) -> dict[tuple[str, int], SampleResult]:
 
 def _differences(samples: list, records: dict) -> tuple[int, list[tuple[str, int]]]:
     jobs = build_jobs(samples, records, "samples")
-    two = _score(jobs, TWO_PROCESS)
-    one = _score(jobs, IN_PROCESS)
+    two = _score(jobs, Verdicts.TWO_PROCESS)
+    one = _score(jobs, Verdicts.IN_PROCESS)
     assert set(two) == set(one) == {(s.task_id, s.index) for s in samples}
-    assert {r.verdicts for r in two.values()} == {TWO_PROCESS}
-    assert {r.verdicts for r in one.values()} == {IN_PROCESS}
+    assert {r.verdicts for r in two.values()} == {Verdicts.TWO_PROCESS}
+    assert {r.verdicts for r in one.values()} == {Verdicts.IN_PROCESS}
     return len(two), sorted(k for k in two if two[k].passed != one[k].passed)
 
 

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS, collect_test_ids, run_suite
+from classwright.evaluator.sandbox import Verdicts, collect_test_ids, run_suite
 
 CANDIDATE = textwrap.dedent(
     """
@@ -236,7 +236,7 @@ TESTS = textwrap.dedent(
 IDS = [f"{cls}.{m}" for cls, methods in collect_test_ids(TESTS).items() for m in methods]
 
 
-@pytest.mark.parametrize("verdicts", [TWO_PROCESS, IN_PROCESS])
+@pytest.mark.parametrize("verdicts", [Verdicts.TWO_PROCESS, Verdicts.IN_PROCESS])
 def test_every_semantic_the_tests_rely_on_holds(verdicts: str) -> None:
     run = run_suite(CANDIDATE, TESTS, IDS, verdicts=verdicts)
     failed = {k: (o.error_type, o.detail[-400:]) for k, o in run.outcomes.items() if not o.passed}
@@ -270,7 +270,7 @@ def test_a_wrong_candidate_fails_what_it_gets_wrong(change: tuple[str, str]) -> 
     old, new = change
     assert old in CANDIDATE
     wrong = CANDIDATE.replace(old, new)
-    run = run_suite(wrong, TESTS, IDS, verdicts=TWO_PROCESS)
+    run = run_suite(wrong, TESTS, IDS, verdicts=Verdicts.TWO_PROCESS)
     failed = {k.split(".")[1] for k, o in run.outcomes.items() if not o.passed}
     assert failed == WRONG[change]
 
@@ -309,13 +309,13 @@ PATCH_IDS = [
 
 
 def test_patching_reaches_the_candidate_or_is_reported_unjudgeable() -> None:
-    two = run_suite(PATCHED, PATCHING, PATCH_IDS, verdicts=TWO_PROCESS)
+    two = run_suite(PATCHED, PATCHING, PATCH_IDS, verdicts=Verdicts.TWO_PROCESS)
     assert two.outcomes[PATCH_IDS[0]].passed, two.outcomes[PATCH_IDS[0]].detail
     unjudged = two.outcomes[PATCH_IDS[1]]
     assert (unjudged.status, unjudged.error_type) == ("error", "Unjudgeable")
     assert "os.path.exists" in unjudged.detail or "exists" in unjudged.detail
     # In one process the same patch does reach the candidate: the positive control.
-    one = run_suite(PATCHED, PATCHING, PATCH_IDS, verdicts=IN_PROCESS)
+    one = run_suite(PATCHED, PATCHING, PATCH_IDS, verdicts=Verdicts.IN_PROCESS)
     assert one.passed
 
 
@@ -333,7 +333,7 @@ SHADOWING_TESTS = textwrap.dedent(
 SHADOWING = "len = lambda anything: 3\n\n\nclass Shelf:\n    def books(self):\n        return []\n"
 
 
-@pytest.mark.parametrize("verdicts", [TWO_PROCESS, IN_PROCESS])
+@pytest.mark.parametrize("verdicts", [Verdicts.TWO_PROCESS, Verdicts.IN_PROCESS])
 def test_import_star_never_brings_a_candidates_builtin(verdicts: str) -> None:
     ids = ["ShelfTest.test_three_books"]
     with_task_names = run_suite(
@@ -342,7 +342,7 @@ def test_import_star_never_brings_a_candidates_builtin(verdicts: str) -> None:
     assert not with_task_names.passed
     honest = SHADOWING.replace("return []", "return ['a', 'b', 'c']")
     assert run_suite(honest, SHADOWING_TESTS, ids, verdicts=verdicts, exports=("Shelf",)).passed
-    if verdicts == TWO_PROCESS:
+    if verdicts == Verdicts.TWO_PROCESS:
         # Without the task's names the judge still leaves names of builtins alone.
         assert not run_suite(SHADOWING, SHADOWING_TESTS, ids, verdicts=verdicts).passed
 
@@ -365,7 +365,7 @@ def test_an_exception_returned_as_a_value_arrives_as_one() -> None:
         "class Ledger:\n    def last_error(self):\n        return ValueError('negative amount')\n"
     )
     ids = ["LedgerTest.test_last_error"]
-    for verdicts in (TWO_PROCESS, IN_PROCESS):
+    for verdicts in (Verdicts.TWO_PROCESS, Verdicts.IN_PROCESS):
         assert run_suite(candidate, tests, ids, verdicts=verdicts).passed, verdicts
 
 
@@ -413,7 +413,7 @@ LOGGING_IDS = [
 ]
 
 
-@pytest.mark.parametrize("verdicts", [TWO_PROCESS, IN_PROCESS])
+@pytest.mark.parametrize("verdicts", [Verdicts.TWO_PROCESS, Verdicts.IN_PROCESS])
 def test_the_candidates_logging_reaches_assert_logs(verdicts: str) -> None:
     run = run_suite(LOGGING, LOGGING_TESTS, LOGGING_IDS, verdicts=verdicts)
     failed = {k: o.detail[-300:] for k, o in run.outcomes.items() if not o.passed}
@@ -440,7 +440,7 @@ def test_forged_log_records_break_the_candidate_not_the_judge() -> None:
         "        return True",
     )
     assert forging != LOGGING
-    run = run_suite(forging, LOGGING_TESTS, LOGGING_IDS[:1], verdicts=TWO_PROCESS)
+    run = run_suite(forging, LOGGING_TESTS, LOGGING_IDS[:1], verdicts=Verdicts.TWO_PROCESS)
     outcome = run.outcomes[LOGGING_IDS[0]]
     assert not outcome.passed
     assert outcome.error_type == "CandidateLost", outcome.detail

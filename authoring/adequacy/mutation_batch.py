@@ -24,6 +24,7 @@ from pathlib import Path
 
 from classwright.authoring.adequacy.mutation import Mutant
 from classwright.evaluator import sandbox
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.outcome import Status
 from classwright.schema import syntax
 
@@ -156,7 +157,14 @@ def batch_job(
         test_timeout=WALL_FACTOR * timeout * (longest + 1) + MARGIN_SECONDS, child_processes=True
     )
     ids = [f"{CASE}.test_{k}" for k in range(len(entries))]
-    return sandbox.SuiteJob(source, batch_tests(source, tests, entries, timeout), ids, limits)
+    return sandbox.SuiteJob(
+        source, batch_tests(source, tests, entries, timeout), ids, limits, verdicts=MUTANT_VERDICTS
+    )
+
+
+MUTANT_VERDICTS = Verdicts.IN_PROCESS
+"""Mutants are the canonical solution changed by one operator: trusted code, so their tests run
+in their own process, and a batch forks one copy of that process per mutant."""
 
 
 def verdicts(run: sandbox.SuiteRun, count: int) -> list[BatchVerdict | None]:

@@ -22,7 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from classwright.authoring.adequacy.mutation import Mutant, generate_mutants
-from classwright.authoring.adequacy.mutation_batch import Entry, batch_job, verdicts
+from classwright.authoring.adequacy.mutation_batch import (
+    MUTANT_VERDICTS,
+    Entry,
+    batch_job,
+    verdicts,
+)
 from classwright.evaluator import sandbox
 from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.outcome import Status
@@ -174,8 +179,10 @@ def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSet
     # Timing and the baseline come from a plain run (coverage slows tests down); the coverage
     # run goes alongside it on every test, and again on the passing tests alone when some
     # fail (a failing test may hang, and a run cut short loses the coverage before it).
-    plain = sandbox.SuiteJob(source, tests, ids, limits)
-    covered = sandbox.SuiteJob(source, tests, ids, limits, measure_coverage=True)
+    plain = sandbox.SuiteJob(source, tests, ids, limits, verdicts=MUTANT_VERDICTS)
+    covered = sandbox.SuiteJob(
+        source, tests, ids, limits, measure_coverage=True, verdicts=MUTANT_VERDICTS
+    )
     runs = dict(sandbox.run_suites([plain, covered], workers=2))
     run, measured = runs[0], runs[1]
     passed = tuple(t for t in ids if run.outcomes[t].passed)
@@ -184,7 +191,9 @@ def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSet
         raise InputError(record.task_id, f"the canonical solution passes none of its tests{detail}")
     slowest = max(run.outcomes[t].seconds for t in passed)
     if len(passed) < len(ids):
-        measured = sandbox.run_suite(source, tests, passed, limits=limits, measure_coverage=True)
+        measured = sandbox.run_suite(
+            source, tests, passed, limits=limits, measure_coverage=True, verdicts=MUTANT_VERDICTS
+        )
     if measured.coverage is None or not measured.coverage.executed_by_context:
         # Without a map every mutant runs every baseline test: slower, same verdicts.
         return _Baseline(passed, None, frozenset(), frozenset(), slowest, run.isolation)
@@ -299,7 +308,10 @@ def analyse_mutants(
             if result is not None:
                 results[index] = result
         alone = [i for i in to_run if i not in results]
-    singles = [sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits) for i in alone]
+    singles = [
+        sandbox.SuiteJob(chosen[i].source, tests, reaching[i], limits, verdicts=MUTANT_VERDICTS)
+        for i in alone
+    ]
     for position, run in sandbox.run_suites(singles, workers=workers):
         record_result(alone[position], run)
     return MutationReport(

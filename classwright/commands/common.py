@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 import sys
 from collections.abc import Callable
-from enum import Enum, StrEnum
+from enum import Enum
 from functools import wraps
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -42,13 +42,6 @@ def reports_input_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(2) from None
 
     return wrapper
-
-
-class VerdictMode(StrEnum):
-    """How verdicts are reached (see classwright.evaluator.sandbox)."""
-
-    two_process = "two-process"
-    in_process = "in-process"
 
 
 Timeout = Annotated[

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from classwright.authoring.taskdir import load_tasks
 from classwright.commands.common import (
     Quiet,
     StopAtFirstFailure,
@@ -17,12 +18,12 @@ from classwright.commands.common import (
     TimeMargin,
     Timeout,
     TimeSlack,
-    VerdictMode,
     command_line,
     reports_input_errors,
 )
 from classwright.commands.executor_option import ExecutorOption, executor_from_option
 from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
 from classwright.evaluator.report.runs import provenance
@@ -37,20 +38,7 @@ from classwright.evaluator.summary import failing_canonical_table, print_summary
 from classwright.evaluator.verdict_cache import VerdictCache
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
-from classwright.schema.io import load_records
 from classwright.schema.records import TaskRecord
-
-
-def load_task_records(path: Path) -> list[TaskRecord]:
-    """Tasks from a benchmark folder, a single task folder or a record file."""
-    if path.is_dir():
-        from classwright.authoring.taskdir import load_tasks
-
-        return load_tasks(path)
-    if not path.exists():
-        raise InputError(path, "no such file or folder")
-    return load_records(path)
-
 
 SamplesArgument = Annotated[
     Path | None,
@@ -85,7 +73,7 @@ CacheOption = Annotated[
     ),
 ]
 VerdictsOption = Annotated[
-    VerdictMode,
+    Verdicts,
     typer.Option(
         help="two-process (default): the tests run in a judge process the candidate cannot "
         "reach; in-process: tests and candidate in one process, which a candidate written "
@@ -111,7 +99,7 @@ def evaluate(
     resume: ResumeOption = False,
     rescore: RescoreOption = False,
     canonical: CanonicalOption = False,
-    verdicts: VerdictsOption = VerdictMode.two_process,
+    verdicts: VerdictsOption = Verdicts.TWO_PROCESS,
     executor: ExecutorOption = "local",
     cache: CacheOption = None,
     quiet: Quiet = False,
@@ -119,7 +107,7 @@ def evaluate(
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
     console = Console()
     progress_console = Console(stderr=True)
-    records = load_task_records(tasks)
+    records = load_tasks(tasks)
     by_id = {r.task_id: r for r in records}
     sample_list, source = _samples_to_score(records, samples, canonical)
     budget = TimeBudget(timeout, time_floor, time_factor, time_margin, time_slack)
@@ -158,11 +146,11 @@ def evaluate(
 
 
 def _settings(
-    budget: TimeBudget, memory_mb: int | None, verdicts: VerdictMode, stop_at_first_failure: bool
+    budget: TimeBudget, memory_mb: int | None, verdicts: Verdicts, stop_at_first_failure: bool
 ) -> Settings:
     """The scoring settings the options ask for."""
     memory = memory_mb * 1024 * 1024 if memory_mb else None
-    return Settings(budget, memory, verdicts.value, stop_at_first_failure=stop_at_first_failure)
+    return Settings(budget, memory, verdicts, stop_at_first_failure=stop_at_first_failure)
 
 
 def _provenance(

@@ -10,16 +10,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from classwright.authoring.taskdir import load_tasks
 from classwright.commands.common import (
     Quiet,
     TimeFactor,
     TimeFloor,
     Timeout,
-    VerdictMode,
     command_line,
     reports_input_errors,
 )
-from classwright.commands.evaluate import load_task_records
 from classwright.commands.generation_options import takes_generation_options
 from classwright.evaluator.backends import Backend, GenerationError, open_backend
 from classwright.evaluator.backends.options import GenerationOptions
@@ -34,6 +33,7 @@ from classwright.evaluator.generation import (
 )
 from classwright.evaluator.generation_record import strategy_figures, write_generation_record
 from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.prompts import Strategy
 from classwright.evaluator.report.runs import provenance
@@ -46,8 +46,8 @@ Tasks = Annotated[
 ]
 Limit = Annotated[int | None, typer.Option(min=1, help="Only the first N tasks.")]
 Resume = Annotated[bool, typer.Option(help="Continue a partial samples file (same settings).")]
-Verdicts = Annotated[
-    VerdictMode,
+VerdictsOption = Annotated[
+    Verdicts,
     typer.Option(
         help="two-process (default): tests in a judge process the candidate cannot reach; "
         "in-process: one process, forgeable (docs/metrics.md)."
@@ -56,7 +56,7 @@ Verdicts = Annotated[
 
 
 def select_tasks(tasks: Path, limit: int | None) -> list[TaskRecord]:
-    records = load_task_records(tasks)
+    records = load_tasks(tasks)
     if not records:
         raise InputError(tasks, "no tasks found")
     return records[:limit] if limit else records
@@ -185,7 +185,7 @@ def eval_command(
     time_floor: TimeFloor = 1.0,
     time_factor: TimeFactor = 4.0,
     resume: Resume = False,
-    verdicts: Verdicts = VerdictMode.two_process,
+    verdicts: VerdictsOption = Verdicts.TWO_PROCESS,
     quiet: Quiet = False,
 ) -> None:
     """Generate with a model, then score the samples: one table of pass@k by strategy."""
@@ -211,7 +211,7 @@ def eval_command(
             TimeBudget(timeout, time_floor, time_factor),
             resume,
             console,
-            verdicts.value,
+            verdicts,
             quiet,
             str(tasks),
             provenance(None, records, command, settings.describe()),
@@ -285,7 +285,7 @@ def score_samples(
     budget: TimeBudget,
     resume: bool,
     console: Console,
-    verdicts: str = "two-process",
+    verdicts: Verdicts = Verdicts.TWO_PROCESS,
     quiet: bool = False,
     tasks_label: str = "",
     recorded: dict[str, Any] | None = None,

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
+from classwright.authoring.taskdir import load_tasks
 from classwright.commands.common import reports_input_errors
-from classwright.commands.evaluate import load_task_records
 from classwright.evaluator.report.html import write_report
 from classwright.evaluator.report.leaderboard import rank_runs, render
 from classwright.evaluator.report.loading import LoadedRun, load_runs
@@ -32,7 +32,7 @@ def canonical_solutions(runs: list[LoadedRun], tasks: Path | None) -> dict[str, 
     """Canonical code by task id: from ``tasks`` when given, else from each run's task set
     where it still exists (a run's task set that is gone only costs the report that column)."""
     if tasks is not None:
-        return {r.task_id: r.solution_code for r in load_task_records(tasks)}
+        return {r.task_id: r.solution_code for r in load_tasks(tasks)}
     sources: list[Path] = []
     for run in runs:
         named = run.run.get("tasks")
@@ -42,7 +42,7 @@ def canonical_solutions(runs: list[LoadedRun], tasks: Path | None) -> dict[str, 
     code: dict[str, str] = {}
     for source in dict.fromkeys(sources):
         try:
-            records = load_task_records(source)
+            records = load_tasks(source)
         except InputError:
             continue  # changed since the run into something that no longer loads: as if gone
         for record in records:

@@ -12,12 +12,12 @@ from classwright.commands.common import (
     TimeFactor,
     TimeFloor,
     Timeout,
-    VerdictMode,
     reports_input_errors,
 )
 from classwright.commands.executor_option import ExecutorOption, parse_executor
 from classwright.evaluator.executors import open_executor
 from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.scoring import Settings
 
 TasksOption = Annotated[
@@ -49,7 +49,7 @@ MemoryMb = Annotated[
     int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
 ]
 DefaultVerdicts = Annotated[
-    VerdictMode, typer.Option(help="Default verdict mode of a request (see `evaluate`).")
+    Verdicts, typer.Option(help="Default verdict mode of a request (see `evaluate`).")
 ]
 MaxBodyMb = Annotated[int, typer.Option(min=1, help="Largest request body, in MiB.")]
 MaxSamples = Annotated[int, typer.Option(min=1, help="Most samples in one request.")]
@@ -80,7 +80,7 @@ def serve(
     time_floor: TimeFloor = 1.0,
     time_factor: TimeFactor = 4.0,
     memory_mb: MemoryMb = None,
-    verdicts: DefaultVerdicts = VerdictMode.two_process,
+    verdicts: DefaultVerdicts = Verdicts.TWO_PROCESS,
     max_body_mb: MaxBodyMb = 16,
     max_samples: MaxSamples = 1024,
     max_completion_kb: MaxCompletionKb = 200,
@@ -130,10 +130,10 @@ def serve(
     run_server(config, options, executor=scorer)
 
 
-def _settings(budget: TimeBudget, memory_mb: int | None, verdicts: VerdictMode) -> Settings:
+def _settings(budget: TimeBudget, memory_mb: int | None, verdicts: Verdicts) -> Settings:
     """A request's default scoring settings."""
     memory = memory_mb * 1024 * 1024 if memory_mb else None
-    return Settings(budget=budget, memory_bytes=memory, verdicts=verdicts.value)
+    return Settings(budget=budget, memory_bytes=memory, verdicts=verdicts)
 
 
 def register(app: typer.Typer) -> None:

@@ -100,7 +100,7 @@ def class_verdict(source: str, time_budget: float | None = None) -> Scorer:
                 "tests_passed": passed,
                 "tests_total": len(result.tests),
                 "isolation": result.isolation,
-                "verdicts": result.verdicts,
+                "verdicts": result.verdicts.value,
                 "result": result.to_dict(),
                 "facts": TaskFacts.of(task_records(source)[task_id]).to_dict(),
             },

@@ -111,7 +111,9 @@ def identify(run: LoadedRun) -> RunIdentity:
         if lines:
             model = model or _agreed(s.model for s in lines)
             strategy = strategy or _agreed(s.strategy for s in lines)
-    verdict_modes = sorted({r.verdicts for r in run.results}) or [str(info.get("verdicts", ""))]
+    verdict_modes = sorted({r.verdicts.value for r in run.results}) or [
+        str(info.get("verdicts", ""))
+    ]
     model = str(model or UNKNOWN)
     strategy = str(strategy or UNKNOWN)
     return RunIdentity(

@@ -11,7 +11,7 @@ started is gone and its directory removed.
 ...     "import unittest\\nfrom solution import *\\n"
 ...     "class DoubleTest(unittest.TestCase):\\n"
 ...     "    def test_two(self):\\n        self.assertEqual(double(2), 4)\\n",
-...     ["DoubleTest.test_two"], verdicts=TWO_PROCESS)
+...     ["DoubleTest.test_two"], verdicts=Verdicts.TWO_PROCESS)
 >>> run.outcomes["DoubleTest.test_two"].passed
 True
 
@@ -31,8 +31,8 @@ come from the task and are trusted.
   they contain when they are instances of the task's classes), it can write files the tests read,
   and it can kill the judge (a failure). Tests that `unittest.mock.patch` something in the judge's
   own process (not the candidate's objects) are reported as `Unjudgeable`.
-- `in-process` (the default of `run_suite`, for trusted code: canonical solutions, skeletons and
-  mutants in `classwright check`): tests and candidate share one process. Integrity checks after
+- `in-process` (for trusted code: mutants of a canonical solution and docstring examples in
+  `classwright check`): tests and candidate share one process. Integrity checks after
   every test (builtins, unittest's classes and module globals, the live test and result objects,
   the test method returning normally) stop the tricks a generated class stumbles on, but a
   candidate that walks the stack to the result channel, or returns objects equal to anything, is
@@ -55,6 +55,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from classwright.evaluator.limits import Limits
+from classwright.evaluator.modes import Isolation, Verdicts
 from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.sandbox.isolation import (
     LEVELS,
@@ -62,9 +63,6 @@ from classwright.evaluator.sandbox.isolation import (
     best_isolation,
 )
 from classwright.evaluator.sandbox.worker import (
-    IN_PROCESS,
-    TWO_PROCESS,
-    VERDICT_MODES,
     Attempt,
     SampleRequest,
     Worker,
@@ -73,16 +71,15 @@ from classwright.evaluator.sandbox.worker import (
 from classwright.schema import syntax
 
 __all__ = [
-    "IN_PROCESS",
-    "TWO_PROCESS",
-    "VERDICT_MODES",
     "CoverageReport",
+    "Isolation",
     "Limits",
     "Status",
     "SuiteJob",
     "SuiteRun",
     "SuiteRunner",
     "TestOutcome",
+    "Verdicts",
     "collect_test_ids",
     "flat_test_ids",
     "run_suite",
@@ -131,17 +128,15 @@ class SuiteRun:
     """The outcome of every requested test id, in request order."""
 
     outcomes: dict[str, TestOutcome]
-    isolation: str
-    """"bubblewrap", "unshare" or "rlimits-only"."""
+    isolation: Isolation
     load_error: str | None
     """The candidate or the test module failed to import ("SyntaxError: ...")."""
     seconds: float
+    verdicts: Verdicts
+    """How the verdicts were reached."""
     coverage: CoverageReport | None = None
     restarts: int = 0
     """How many fresh processes beyond the first the suite needed (after hangs and crashes)."""
-    verdicts: str = IN_PROCESS
-    """How the verdicts were reached: "two-process" (tests in a judge process, the candidate
-    behind proxies) or "in-process" (tests and candidate in one process)."""
 
     @property
     def passed(self) -> bool:
@@ -164,8 +159,7 @@ class SuiteJob:
     shuffle_seed: int | None = None
     network: bool = False
     python: str | None = None
-    isolation: str | None = None
-    verdicts: str = IN_PROCESS
+    isolation: Isolation | None = None
     exports: Sequence[str] = ()
     """The names `from solution import *` brings into the tests (the task's own names; an
     imported one as "np=numpy" or "datetime=datetime:datetime", which the judge imports itself);
@@ -175,6 +169,9 @@ class SuiteJob:
     test event, so only for timing runs such as the canonical solution's)."""
     stop_at_failure: bool = False
     """End the suite at its first test that does not pass; the tests after it are `NOT_RUN`."""
+    verdicts: Verdicts = field(kw_only=True)
+    """No default: canonical solutions are checked in the mode samples are scored in, and only
+    trusted code (mutants, docstring examples) may run in-process."""
 
 
 # --- static collection -----------------------------------------------------------------------------
@@ -318,13 +315,18 @@ def _prepare(job: SuiteJob) -> tuple[WorkerConfig, SampleRequest]:
     isolation = job.isolation or best_isolation(python)
     if isolation not in LEVELS:
         raise ValueError(f"isolation must be one of {', '.join(LEVELS)}")
-    if job.verdicts not in VERDICT_MODES:
-        raise ValueError(f"verdicts must be one of {', '.join(VERDICT_MODES)}")
+    if job.verdicts not in tuple(Verdicts):
+        raise ValueError(f"verdicts must be one of {', '.join(Verdicts)}")
     preload = _imported_libraries(job.candidate_source, job.test_source)
     if job.python and job.python != sys.executable:
         preload = ()
     config = WorkerConfig(
-        isolation, python, job.network, job.fake_time, job.drop_root, verdicts=job.verdicts
+        Isolation(isolation),
+        python,
+        job.network,
+        job.fake_time,
+        job.drop_root,
+        verdicts=Verdicts(job.verdicts),
     )
     request = SampleRequest(
         candidate=job.candidate_source,
@@ -334,8 +336,8 @@ def _prepare(job: SuiteJob) -> tuple[WorkerConfig, SampleRequest]:
         module_name=job.module_name,
         test_module_name="test_" + job.module_name,
         coverage=job.measure_coverage,
+        verdicts=Verdicts(job.verdicts),
         preload=preload,
-        verdicts=job.verdicts,
         exports=tuple(job.exports),
         measure_waiting=job.measure_waiting,
         stop_at_failure=job.stop_at_failure,
@@ -552,7 +554,7 @@ class SuiteRunner:
             seconds=time.monotonic() - started,
             coverage=state.coverage if job.measure_coverage else None,
             restarts=max(0, state.attempts - 1),
-            verdicts=job.verdicts,
+            verdicts=config.verdicts,
         )
 
     def _attempt(
@@ -667,9 +669,9 @@ def run_suite(
     shuffle_seed: int | None = None,
     network: bool = False,
     python: str | None = None,
-    isolation: str | None = None,
+    isolation: Isolation | None = None,
     runner: SuiteRunner | None = None,
-    verdicts: str = IN_PROCESS,
+    verdicts: Verdicts,
     exports: Sequence[str] = (),
     measure_waiting: bool = False,
     stop_at_failure: bool = False,
@@ -698,10 +700,10 @@ def run_suite(
         network,
         python,
         isolation,
-        verdicts,
         tuple(exports),
         measure_waiting,
         stop_at_failure,
+        verdicts=verdicts,
     )
     return (runner or shared_runner()).run(job)
 

@@ -12,10 +12,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-BUBBLEWRAP = "bubblewrap"
-UNSHARE = "unshare"
-RLIMITS_ONLY = "rlimits-only"
-LEVELS = (BUBBLEWRAP, UNSHARE, RLIMITS_ONLY)
+from classwright.evaluator.modes import Isolation, Verdicts
+
+LEVELS = tuple(Isolation)
+"""Every isolation level, strongest first: the order `best_isolation` tries them in."""
 
 INSIDE = Path(__file__).with_name("inside")
 # The installed package: the scripts that run inside never import it (they are bound on their
@@ -49,15 +49,16 @@ QUIET_ENV = {
 class WorkerConfig:
     """Everything that is fixed for the life of one warm worker."""
 
-    isolation: str
+    isolation: Isolation
     python: str
     network: bool
     fake_time: str | None
     drop_root: bool
-    preload: tuple[str, ...] = ()
-    verdicts: str = "in-process"
+    verdicts: Verdicts
     """A zygote serves one verdict mode: a two-process zygote never holds a test module, so no
     candidate forked from it can find one in its memory."""
+    preload: tuple[str, ...] = ()
+    """Libraries the zygote imports as it starts (each sample's own come with its request)."""
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,7 @@ def launch(config: WorkerConfig, index: int) -> Launch:
             "DONT_FAKE_MONOTONIC=0",
         ]
     settings: dict[str, object] = {"preload": list(config.preload)}
-    if config.isolation == BUBBLEWRAP:
+    if config.isolation == Isolation.BUBBLEWRAP:
         prefix = bubblewrap_prefix(config, interpreter)
         for key, value in env.items():
             prefix += ["--setenv", key, value]
@@ -264,9 +265,9 @@ def launch(config: WorkerConfig, index: int) -> Launch:
             os.chown(folder, uid, uid)
     env["HOME"] = samples
     env["TMPDIR"] = samples
-    kill_all = config.isolation == UNSHARE or uid is not None
+    kill_all = config.isolation == Isolation.UNSHARE or uid is not None
     settings |= {"sample_root": samples, "scratch": scratch, "kill_all": kill_all, "wipe": []}
-    if config.isolation == UNSHARE:
+    if config.isolation == Isolation.UNSHARE:
         # The zygote is pid 1 of its namespace: it adopts every orphan and cannot be killed.
         prefix = unshare_prefix(config)
     else:
@@ -281,14 +282,14 @@ def remove_host_dir(path: str | None) -> None:
 
 
 @functools.cache
-def available(level: str, python: str) -> bool:
+def available(level: Isolation, python: str) -> bool:
     """Whether a worker of this level can start here; tried once per process."""
-    if level == RLIMITS_ONLY:
+    if level == Isolation.RLIMITS_ONLY:
         return True
-    tool = {"bubblewrap": "bwrap", "unshare": "unshare"}[level]
+    tool = {Isolation.BUBBLEWRAP: "bwrap", Isolation.UNSHARE: "unshare"}[level]
     if shutil.which(tool) is None or (is_root() and shutil.which("setpriv") is None):
         return False
-    config = WorkerConfig(level, python, False, None, True)
+    config = WorkerConfig(level, python, False, None, True, Verdicts.IN_PROCESS)
     try:
         spec = launch(config, 63)
         argv = [*spec.argv[:-2], "-c", "import json, unittest"]
@@ -307,15 +308,15 @@ def available(level: str, python: str) -> bool:
     return done.returncode == 0
 
 
-def best_isolation(python: str | None = None) -> str:
+def best_isolation(python: str | None = None) -> Isolation:
     """The strongest level that works on this machine (CLASSWRIGHT_SANDBOX forces one)."""
     python = python or sys.executable
     forced = os.environ.get("CLASSWRIGHT_SANDBOX")
     if forced:
         if forced not in LEVELS:
             raise ValueError(f"CLASSWRIGHT_SANDBOX must be one of {', '.join(LEVELS)}")
-        return forced
+        return Isolation(forced)
     for level in LEVELS:
         if available(level, python):
             return level
-    return RLIMITS_ONLY
+    return Isolation.RLIMITS_ONLY

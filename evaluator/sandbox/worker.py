@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from classwright.evaluator.limits import Limits
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
 from classwright.evaluator.sandbox.inside import cw_proc, cw_wire
 from classwright.evaluator.sandbox.isolation import (
@@ -26,10 +27,6 @@ from classwright.evaluator.sandbox.isolation import (
     remove_host_dir,
 )
 from classwright.schema.text import encodable
-
-TWO_PROCESS = "two-process"
-IN_PROCESS = "in-process"
-VERDICT_MODES = (TWO_PROCESS, IN_PROCESS)
 
 START_SECONDS = 60.0
 KILL_GRACE_SECONDS = 5.0
@@ -51,12 +48,38 @@ class SampleRequest:
     module_name: str
     test_module_name: str
     coverage: bool
+    verdicts: Verdicts
     preload: Sequence[str] = ()
-    verdicts: str = "in-process"
     exports: Sequence[str] = ()
     measure_waiting: bool = False
     stop_at_failure: bool = False
     """End the sample at its first test that does not pass."""
+
+    def zygote_message(self, token: str, order: Sequence[str]) -> dict[str, object]:
+        """The request as the zygote receives it, for the tests `order` (the whole wire form
+        of a sample is made here and in `judge_message`). Under two-process verdicts it holds
+        no test module: the tests go to the judge alone."""
+        pair = self.verdicts == Verdicts.TWO_PROCESS
+        message: dict[str, object] = {
+            "op": "pair" if pair else "run",
+            "token": token,
+            "candidate": self.candidate,
+            "order": list(order),
+            "module_name": self.module_name,
+            "test_module_name": self.test_module_name,
+            "rlimits": self.limits.rlimits(),
+            "coverage": self.coverage,
+            "preload": list(self.preload),
+            "forbid_processes": not self.limits.child_processes,
+        }
+        if not pair:
+            message["tests"] = self.tests
+            message["exports"] = list(self.exports)
+        return message
+
+    def judge_message(self, order: Sequence[str]) -> dict[str, object]:
+        """What the parent sends the judge of a two-process sample: the tests and their order."""
+        return {"tests": self.tests, "order": list(order), "exports": list(self.exports)}
 
 
 @dataclass
@@ -400,40 +423,18 @@ class Worker:
         if not self.alive or self.sock is None or self.frames is None:
             raise WorkerDied("the sandbox is not running")
         token = secrets.token_hex(16)
-        pair = request.verdicts == TWO_PROCESS
+        pair = request.verdicts == Verdicts.TWO_PROCESS
         if pair:
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             read_end, write_end = ours.detach(), theirs.detach()
         else:
             read_end, write_end = os.pipe()
-        message = {
-            "op": "pair" if pair else "run",
-            "token": token,
-            "candidate": request.candidate,
-            "order": list(order),
-            "module_name": request.module_name,
-            "test_module_name": request.test_module_name,
-            "rlimits": request.limits.rlimits(),
-            "coverage": request.coverage,
-            "preload": list(request.preload),
-            "forbid_processes": not request.limits.child_processes,
-        }
-        if not pair:
-            message["tests"] = request.tests
-            message["exports"] = list(request.exports)
         try:
-            _send(self.sock, message, [write_end])
+            _send(self.sock, request.zygote_message(token, order), [write_end])
             if pair:
                 # The tests go to the judge alone, never through the zygote the candidate
                 # is forked from.
-                _send_to_judge(
-                    read_end,
-                    {
-                        "tests": request.tests,
-                        "order": list(order),
-                        "exports": list(request.exports),
-                    },
-                )
+                _send_to_judge(read_end, request.judge_message(order))
         except OSError as exc:
             os.close(read_end)
             raise WorkerDied(str(exc)) from exc

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.samples import Sample
-from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS
 from classwright.evaluator.scoring import Settings
 from classwright.evaluator.service.tasks import TaskSet, inline_record
 from classwright.evaluator.verdict_cache import task_hash
@@ -21,7 +21,7 @@ from classwright.schema.records import TaskRecord
 from classwright.schema.text import encodable
 
 REWARDS = ("class", "tests")
-VERDICT_MODES = (TWO_PROCESS, IN_PROCESS)
+VERDICT_MODES = [mode.value for mode in Verdicts]
 
 
 class RequestError(ValueError):
@@ -103,8 +103,8 @@ def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings
     verdicts = value.get("verdicts")
     if verdicts is not None:
         if verdicts not in VERDICT_MODES:
-            raise RequestError("settings.verdicts", f"expected one of {list(VERDICT_MODES)}", 422)
-        settings = replace(settings, verdicts=verdicts)
+            raise RequestError("settings.verdicts", f"expected one of {VERDICT_MODES}", 422)
+        settings = replace(settings, verdicts=Verdicts(verdicts))
     reward = value.get("reward", "class")
     if reward not in REWARDS:
         raise RequestError("settings.reward", f"expected one of {list(REWARDS)}", 422)

@@ -8,25 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.scoring import test_ids_of
 from classwright.evaluator.verdict_cache import task_hash
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
 from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
-
-
-def load_task_records(path: Path) -> list[TaskRecord]:
-    """Tasks from a benchmark folder, a single task folder or a record file (as `evaluate`)."""
-    if path.is_dir():
-        from classwright.authoring.taskdir import load_tasks
-
-        return load_tasks(path)
-    if not path.exists():
-        raise InputError(path, "no such file or folder")
-    from classwright.schema.io import load_records
-
-    return load_records(path)
 
 
 @dataclass
@@ -43,7 +31,7 @@ class TaskSet:
         """The tasks of every path; a task id found in two of them is bad input."""
         tasks = cls()
         for path in paths:
-            for record in load_task_records(path):
+            for record in load_tasks(path):
                 if record.task_id in tasks.records:
                     raise InputError(path, f"task id {record.task_id!r} is also in another --tasks")
                 tasks.add(record)
