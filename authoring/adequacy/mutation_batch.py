@@ -20,6 +20,7 @@ import ast
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from classwright.authoring.adequacy.mutation import Mutant
@@ -40,10 +41,17 @@ or blocks, when its wall time passes this many limits: a busy machine stretches 
 CPU time, so a mutant that fails is not taken for one that hangs because the machine was busy."""
 
 
+class MutantStatus(StrEnum):
+    """What became of a mutant: a test failed on it, it hung, or every test passed."""
+
+    KILLED = "killed"
+    SURVIVED = "survived"
+    TIMEOUT = "timeout"
+
+
 @dataclass(frozen=True)
 class BatchVerdict:
-    status: str
-    """"survived", "killed" or "timeout"."""
+    status: MutantStatus
     test: str
     """The test that detected the mutant ("" when it survived)."""
 
@@ -174,13 +182,14 @@ def verdicts(run: sandbox.SuiteRun, count: int) -> list[BatchVerdict | None]:
         outcome = run.outcomes.get(f"{CASE}.test_{k}")
         verdict: BatchVerdict | None = None
         if outcome is not None and outcome.passed:
-            verdict = BatchVerdict("survived", "")
+            verdict = BatchVerdict(MutantStatus.SURVIVED, "")
         elif outcome is not None and outcome.status is Status.FAILED:
             at = outcome.detail.rfind(_MARKER)
             if at >= 0:
                 line = outcome.detail[at + len(_MARKER) :].strip().splitlines()[0]
                 data = json.loads(line)
-                if data.get("status") in ("killed", "timeout"):
-                    verdict = BatchVerdict(data["status"], str(data.get("test", "")))
+                status = data.get("status")
+                if status in (MutantStatus.KILLED, MutantStatus.TIMEOUT):
+                    verdict = BatchVerdict(MutantStatus(status), str(data.get("test", "")))
         found.append(verdict)
     return found

@@ -17,7 +17,6 @@ import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from classwright.authoring.adequacy.mutation import Mutant, generate_mutants
 from classwright.authoring.adequacy.mutation_batch import (
     MUTANT_VERDICTS,
     Entry,
+    MutantStatus,
     batch_job,
     verdicts,
 )
@@ -39,12 +39,6 @@ from classwright.schema.records import TaskRecord
 """ClassEval's test modules use the class as a global of their own module."""
 SHARED_CONTEXTS = ("(import)", "(fixtures)")
 """Coverage contexts of code that runs outside any one test (import, class fixtures)."""
-
-
-class MutantStatus(StrEnum):
-    KILLED = "killed"
-    SURVIVED = "survived"
-    TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True)
@@ -256,7 +250,7 @@ def _run_batches(
         batch = batches[number]
         for (position, entry), verdict in zip(batch, verdicts(run, len(batch)), strict=True):
             if verdict is not None:
-                status = MutantStatus(verdict.status)
+                status = verdict.status
                 found[position] = MutantResult(entry.mutant, status, len(entry.tests), verdict.test)
                 progress.advance(entry.mutant.id)
     return found
