@@ -9,6 +9,7 @@ happen within a few hundred builds instead of once in a long CI run.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import gc
 import sys
 import threading
@@ -118,3 +119,89 @@ def test_the_scan_finds_a_bare_call(tmp_path: Path) -> None:
     module = tmp_path / "module.py"
     module.write_text("import ast\n\ndef f(text):\n    return ast.parse(text)\n")
     assert bare_tree_builders(module) == [f"{module}:4"]
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the race was fixed in CPython 3.12")
+def test_a_tree_crossed_by_a_librarys_build_is_built_again(switching_threads: None) -> None:
+    """A library that calls ``ast.parse`` without the lock, in one thread; the package's
+    ``parse`` in another: the package's trees are all built, and the race did happen."""
+    before = syntax.races_survived
+    library_errors: list[str] = []
+    ours: list[str] = []
+    done = threading.Event()
+
+    def library() -> None:
+        while not done.is_set():
+            try:
+                ast.parse(SOURCE)
+            except SystemError as error:
+                library_errors.append(str(error))
+
+    def package() -> None:
+        for _ in range(ROUNDS):
+            try:
+                tree = syntax.parse(SOURCE)
+            except SystemError as error:
+                ours.append(str(error))
+                return
+            assert isinstance(tree, ast.Module) and len(tree.body) == 41
+
+    other = threading.Thread(target=library)
+    other.start()
+    try:
+        package()
+    finally:
+        done.set()
+        other.join()
+    assert ours == []
+    # The positive control: builds crossed, one side or the other paid for it.
+    assert library_errors or syntax.races_survived > before
+
+
+def _record_tree_builders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of the thread of every tree the package builds from now on."""
+    threads: list[str] = []
+    real = ast.parse
+
+    def recording(*args: object, **kwargs: object) -> ast.AST:
+        threads.append(threading.current_thread().name)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(syntax.ast, "parse", recording)
+    return threads
+
+
+def test_the_sandboxs_threads_build_no_trees(monkeypatch: pytest.MonkeyPatch) -> None:
+    from classwright.evaluator.sandbox import SuiteJob, Verdicts, run_suites
+
+    threads = _record_tree_builders(monkeypatch)
+    # Sources no earlier test used: nothing is remembered, every tree is built now.
+    jobs = [
+        SuiteJob(
+            f"import json\nVALUE_{n} = {n}\n",
+            f"import unittest\nimport json\nfrom solution import *\n\n\nclass T(unittest.TestCase):\n"
+            f"    def test_value(self):\n        self.assertEqual(VALUE_{n}, {n})\n",
+            ["T.test_value"],
+            verdicts=Verdicts.IN_PROCESS,
+        )
+        for n in range(3)
+    ]
+    runs = dict(run_suites(jobs, workers=2))
+    assert sorted(runs) == [0, 1, 2] and all(run.passed for run in runs.values())
+    assert threads, "the jobs' imports were read"
+    assert set(threads) == {threading.main_thread().name}
+
+
+def test_mutation_analysis_builds_trees_in_one_thread_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_mutation_run import FAST, tally_record
+
+    from classwright.authoring.adequacy.mutation_run import analyse_mutants
+
+    threads = _record_tree_builders(monkeypatch)
+    # A test module of its own: nothing remembered from another test's run.
+    record = dataclasses.replace(tally_record(), test=tally_record().test + "\n# fresh\n")
+    report = analyse_mutants(record, FAST)
+    assert report.results and threads
+    assert set(threads) == {threading.main_thread().name}

@@ -165,8 +165,9 @@ class _Baseline:
     isolation: str
 
 
-def _baseline(record: TaskRecord, source: str, tests: str, settings: MutationSettings) -> _Baseline:
-    ids = sandbox.flat_test_ids(tests)
+def _baseline(
+    record: TaskRecord, source: str, tests: str, ids: list[str], settings: MutationSettings
+) -> _Baseline:
     if not ids:
         raise InputError(record.task_id, "the test module defines no tests")
     limits = sandbox.Limits(test_timeout=settings.canonical_timeout)
@@ -273,8 +274,13 @@ def analyse_mutants(
     source = mutated_source(record)
     tests = test_module(record)
     # The canonical runs wait on the sandbox while the mutants are made.
+    # Its syntax trees are built here first (the test ids, the libraries to warm; both are
+    # remembered), so that the thread builds none while mutant generation builds its own, with
+    # libraries that do not take the package's lock (see classwright.schema.syntax).
+    ids = sandbox.flat_test_ids(tests)
+    sandbox.imported_libraries(source, tests)
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(_baseline, record, source, tests, settings)
+        pending = pool.submit(_baseline, record, source, tests, ids, settings)
         chosen = list(mutants) if mutants is not None else _mutants(record, source, settings)
         progress.expect(len(chosen))
         baseline = pending.result()

@@ -229,7 +229,7 @@ def collect_test_ids(test_source: str) -> dict[str, list[str]]:
 # --- running ---------------------------------------------------------------------------------------
 
 
-def _imported_libraries(*sources: str) -> tuple[str, ...]:
+def imported_libraries(*sources: str) -> tuple[str, ...]:
     """Top-level modules from site-packages that a sample imports: warm in the zygote, so each
     sample forks with them loaded instead of importing them again."""
     names: set[str] = set()
@@ -317,7 +317,7 @@ def _prepare(job: SuiteJob) -> tuple[WorkerConfig, SampleRequest]:
         raise ValueError(f"isolation must be one of {', '.join(LEVELS)}")
     if job.verdicts not in tuple(Verdicts):
         raise ValueError(f"verdicts must be one of {', '.join(Verdicts)}")
-    preload = _imported_libraries(job.candidate_source, job.test_source)
+    preload = imported_libraries(job.candidate_source, job.test_source)
     if job.python and job.python != sys.executable:
         preload = ()
     config = WorkerConfig(
@@ -513,8 +513,11 @@ class SuiteRunner:
         in a forked sample process; a crash or a timeout settles the tests it was running and
         the next attempt goes on with the rest, until every test has its verdict, the import
         fails, or the sample's time cap runs out."""
+        return self._run(job, *_prepare(job))
+
+    def _run(self, job: SuiteJob, config: WorkerConfig, request: SampleRequest) -> SuiteRun:
+        """`run` of a job already prepared (its syntax trees built by the caller's thread)."""
         started = time.monotonic()
-        config, request = _prepare(job)
         test_ids = list(request.order)
         state = _SuiteState(test_ids)
         remaining = _order(test_ids, job.shuffle_seed)
@@ -600,8 +603,10 @@ class SuiteRunner:
             pending: dict[Future[SuiteRun], int] = {}
             queue = iter(enumerate(jobs))
             try:
+                # Each job is prepared here, so that the pool's threads build no syntax trees
+                # (see classwright.schema.syntax).
                 for index, job in queue:
-                    pending[pool.submit(self.run, job)] = index
+                    pending[pool.submit(self._run, job, *_prepare(job))] = index
                     if len(pending) >= workers:
                         break
                 while pending:
@@ -610,7 +615,7 @@ class SuiteRunner:
                         index = pending.pop(future)
                         yield index, future.result()
                         for next_index, job in queue:
-                            pending[pool.submit(self.run, job)] = next_index
+                            pending[pool.submit(self._run, job, *_prepare(job))] = next_index
                             break
             finally:
                 for future in pending:
