@@ -277,10 +277,10 @@ def analyse_mutants(
     # Its syntax trees are built here first (the test ids, the libraries to warm; both are
     # remembered), so that the thread builds none while mutant generation builds its own, with
     # libraries that do not take the package's lock (see classwright.schema.syntax).
-    ids = sandbox.flat_test_ids(tests)
+    test_ids = sandbox.flat_test_ids(tests)
     sandbox.imported_libraries(source, tests)
     with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(_baseline, record, source, tests, ids, settings)
+        pending = pool.submit(_baseline, record, source, tests, test_ids, settings)
         chosen = list(mutants) if mutants is not None else _mutants(record, source, settings)
         progress.expect(len(chosen))
         baseline = pending.result()
