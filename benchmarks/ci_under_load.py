@@ -8,7 +8,8 @@ busy on purpose and reports, for each run, what pytest counted and which tests f
 
 The busy processes spin in sessions of their own (where the kernel shares CPU time out by
 session, processes of one session would count as one), stop by themselves after
-``--busy-seconds``, and are killed when the script ends however it ends. Each run's whole
+``--busy-seconds``, and are killed when the script ends however it ends; so is whatever the
+run under test started (it runs in a process group of its own). Each run's whole
 output is kept in ``--log`` (default ``out/ci-under-load/``); progress goes to stderr.
 """
 
@@ -26,11 +27,14 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 REPO = Path(__file__).resolve().parents[1]
 SUMMARY = re.compile(r"^=*\s*(?P<counts>(\d+ \w+(, )?)+) in [\d.]+s")
 COUNT = re.compile(r"(\d+) (passed|failed|skipped|errors?|deselected|xfailed|xpassed)")
 FAILED = re.compile(r"^(FAILED|ERROR) (\S+)")
+STOP_GRACE_SECONDS = 10.0
+"""How long what a run left behind has to end after SIGTERM before it is killed."""
 SUITE = [
     ".venv/bin/pytest",
     "-n",
@@ -107,19 +111,55 @@ def one_run(number: int, args: argparse.Namespace, log_dir: Path) -> RunResult:
             cwd, command = REPO, [*SUITE, *args.pytest_args]
         started = time.monotonic()
         with busy(args.busy, args.busy_seconds), log.open("w", encoding="utf-8") as handle:
-            done = subprocess.run(
-                command,
-                cwd=cwd,
-                env=env,
-                stdout=handle,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-                timeout=args.timeout,
-                check=False,
-            )
+            exit_code = run_in_own_group(command, cwd, env, handle, args.timeout)
         seconds = time.monotonic() - started
     counts, failing = parse(log.read_text(encoding="utf-8", errors="replace"))
-    return RunResult(number, done.returncode, seconds, counts, failing, log)
+    return RunResult(number, exit_code, seconds, counts, failing, log)
+
+
+def run_in_own_group(
+    command: list[str], cwd: Path, env: dict[str, str], out: IO[str], timeout: float
+) -> int:
+    """Run ``command`` in a session of its own and, however the wait ends (its exit, the
+    timeout, Ctrl-C or SIGTERM), stop every process left in its group: killing only the
+    command would leave the test script and its suite running on in a removed clone."""
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        return process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        print(f"timed out after {timeout:g} s", file=out, flush=True)
+        return -signal.SIGKILL
+    finally:
+        stop_group(process)
+
+
+def stop_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the process group of ``process``, SIGKILL to what is left after a grace."""
+    for sig, grace in ((signal.SIGTERM, STOP_GRACE_SECONDS), (signal.SIGKILL, 0.0)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            break  # nothing is left in the group
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline and _group_alive(process.pid):
+            time.sleep(0.1)
+    process.wait()
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def table(results: list[RunResult]) -> str:

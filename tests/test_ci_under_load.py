@@ -3,8 +3,11 @@ counted, and leaves no busy process behind."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -56,3 +59,62 @@ def test_one_run_reports_its_counts_and_its_failing_test(tmp_path: Path) -> None
     assert "beside 2 busy processes" in done.stderr
     assert (tmp_path / "log" / "run-1.log").is_file()
     assert spinners() <= before
+
+
+def test_a_stopped_script_stops_what_its_run_started(tmp_path: Path) -> None:
+    """SIGTERM to the script ends the suite it runs and the processes the suite started, not
+    only the command it launched (which left a test script running in a removed clone)."""
+    marker = tmp_path / "started"
+    tests = tmp_path / "test_lingers.py"
+    tests.write_text(
+        "import subprocess, time\n"
+        "from pathlib import Path\n\n"
+        "def test_starts_a_child_and_waits():\n"
+        "    subprocess.Popen(['sleep', '297.5'])\n"
+        f"    Path({str(marker)!r}).write_text('x')\n"
+        "    time.sleep(300)\n"
+    )
+    before = spinners()
+    script = subprocess.Popen(
+        [
+            sys.executable,
+            "-P",
+            str(SCRIPT),
+            "--runs",
+            "1",
+            "--busy",
+            "1",
+            "--log",
+            str(tmp_path / "log"),
+            "--",
+            str(tests),
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            str(tmp_path),
+        ],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 240
+        while not marker.exists() and time.monotonic() < deadline and script.poll() is None:
+            time.sleep(0.2)
+        assert marker.exists(), "the suite started its child"
+        assert sleepers("297.5"), "positive control: the child is seen while the run goes on"
+        script.terminate()
+        assert script.wait(timeout=60) != 0
+        assert sleepers("297.5") == set()
+        assert spinners() <= before
+    finally:
+        script.kill()
+        for pid in sleepers("297.5"):
+            os.kill(int(pid), signal.SIGKILL)
+
+
+def sleepers(seconds: str) -> set[str]:
+    listing = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
+    return {
+        line.split()[0] for line in listing.splitlines() if line.split()[1:] == ["sleep", seconds]
+    }
