@@ -328,7 +328,7 @@ def _merged_solution(
 def _test_module_text(record: Mapping[str, Any]) -> str:
     """The record's tests as a module of their own, importing the solution as ClassEval's
     harness does."""
-    tests = record["test"]
+    tests: str = record["test"]
     if not tests.endswith("\n"):
         tests += "\n"
     return f"from {SOLUTION_MODULE} import *\n" + tests

@@ -59,6 +59,9 @@ from classwright.schema.records import TaskRecord
 
 CANONICAL = "canonical_solution"
 CANDIDATE = "solution"
+# The equality of classes that compare by identity (compared by identity itself; as `object`,
+# since a checker types `type(x).__eq__` as the type object's own bound method).
+_OBJECT_EQ: object = object.__eq__
 
 
 @dataclass(frozen=True)
@@ -434,7 +437,7 @@ def same(a: Any, b: Any, depth: int = 0) -> bool:
         )
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k], depth + 1) for k in a)
-    if type(a).__eq__ is object.__eq__ and type(b).__eq__ is object.__eq__:
+    if type(a).__eq__ is _OBJECT_EQ and type(b).__eq__ is _OBJECT_EQ:
         return type(a).__name__ == type(b).__name__
     try:
         verdict = a == b

@@ -19,6 +19,7 @@ otherwise fails with one ``MARKER`` line:
 ``{"status": "killed" | "timeout", "test": <the test that detected it>}``.
 """
 
+from __future__ import annotations
 import __future__
 
 import functools
@@ -36,6 +37,56 @@ import time
 import types
 import unittest
 
+# Not imported from typing, which the sandboxed process would otherwise load for nothing;
+# type checkers take this name for true.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
+    from typing import NoReturn, NotRequired, TypeAlias, TypedDict
+
+    from _typeshed import OptExcInfo
+
+    ExcInfo: TypeAlias = tuple[type[BaseException], BaseException, types.TracebackType | None]
+    """What unittest passes as `err` to a result when a test raised."""
+
+    class Mutant(TypedDict):
+        """One mutant of the plan, as ``mutation_batch`` writes it."""
+
+        begin: int
+        end: int
+        replacement: str
+        swap: bool
+        owner: str
+        method: str
+        span: list[int]
+        tests: list[str]
+
+    class Plan(TypedDict):
+        """The batch's plan: what ``mutation_batch`` writes, and what ``batch_case`` and the
+        copies add to it."""
+
+        module: str
+        test_module: str
+        source: str
+        tests: str
+        timeout: float
+        wall_factor: float
+        load_timeout: float
+        mutants: list[Mutant]
+        root: str
+        filename: str
+        future: int
+        spare: NotRequired[str]
+
+    class Event(TypedDict, total=False):
+        """One line a copy writes to its watcher."""
+
+        start: list[int]
+        result: int
+        passed: bool
+        finished: bool
+
+
 MARKER = "classwright-mutant:"
 # Attributes through which a class attribute holds the function it runs: staticmethod and
 # classmethod, property accessors, functools.partialmethod / cached_property, decorators.
@@ -48,43 +99,46 @@ _HOLDERS = ("__func__", "fget", "fset", "fdel", "func", "__wrapped__")
 class _Outcome(unittest.TestResult):
     """One test's result: a pass is a reported success with nothing else reported."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.succeeded = False
-        self.problem = None
+        self.problem: str | None = None
 
-    def addSuccess(self, test):
+    def addSuccess(self, test: unittest.TestCase) -> None:
         self.succeeded = True
 
-    def _bad(self, name):
+    def _bad(self, name: str) -> None:
         if self.problem is None:
             self.problem = name
 
-    def addFailure(self, test, err):
+    # unittest passes an `err` that holds an exception, hence the narrower `ExcInfo`.
+    def addFailure(self, test: unittest.TestCase, err: ExcInfo) -> None:  # type: ignore[override]
         self._bad(err[0].__name__)
 
-    def addError(self, test, err):
+    def addError(self, test: unittest.TestCase, err: ExcInfo) -> None:  # type: ignore[override]
         self._bad(err[0].__name__)
 
-    def addSkip(self, test, reason):
+    def addSkip(self, test: unittest.TestCase, reason: str) -> None:
         self._bad("Skipped")
 
-    def addExpectedFailure(self, test, err):
+    def addExpectedFailure(self, test: unittest.TestCase, err: OptExcInfo) -> None:
         self._bad("ExpectedFailure")
 
-    def addUnexpectedSuccess(self, test):
+    def addUnexpectedSuccess(self, test: unittest.TestCase) -> None:
         self._bad("UnexpectedSuccess")
 
-    def addSubTest(self, test, subtest, err):
+    def addSubTest(  # type: ignore[override]
+        self, test: unittest.TestCase, subtest: unittest.TestCase, err: ExcInfo | None
+    ) -> None:
         if err is not None:
             self._bad(err[0].__name__)
 
     @property
-    def passed(self):
+    def passed(self) -> bool:
         return self.succeeded and self.problem is None
 
 
-def _functions(value, depth=0):
+def _functions(value: object, depth: int = 0) -> Iterator[types.FunctionType]:
     """The plain functions a class attribute runs."""
     if depth > 5:
         return
@@ -99,7 +153,7 @@ def _functions(value, depth=0):
             yield from _functions(inner, depth + 1)
 
 
-def _target(module, qualname, line):
+def _target(module: object, qualname: str, line: int) -> types.FunctionType | None:
     """The live function whose code has this qualified name and first line, or None."""
     owner = module
     for part in qualname.split(".")[:-1]:
@@ -114,7 +168,7 @@ def _target(module, qualname, line):
     return None
 
 
-def _method_code(plan, mutant, text):
+def _method_code(plan: Plan, mutant: Mutant, text: str) -> types.CodeType:
     """The mutated method compiled on its own, at its own lines, in a class of the same name
     (name mangling and the ``__class__`` cell depend on it): a fraction of the module's cost."""
     first, last = mutant["span"]
@@ -127,7 +181,7 @@ def _method_code(plan, mutant, text):
     return code
 
 
-def _swap_for(plan, mutant):
+def _swap_for(plan: Plan, mutant: Mutant) -> tuple[types.FunctionType, types.CodeType] | None:
     """(live function, mutated code) to swap in, or None when the method is not found alive or
     its free variables would change. Compiled here, before the fork: cheaper than in a copy,
     where every page the compiler touches is copied first."""
@@ -146,8 +200,8 @@ def _swap_for(plan, mutant):
     return function, code
 
 
-def _groups(test_ids):
-    groups: list = []
+def _groups(test_ids: list[str]) -> list[tuple[str, list[tuple[int, str]]]]:
+    groups: list[tuple[str, list[tuple[int, str]]]] = []
     for position, test_id in enumerate(test_ids):
         class_name, _, method = test_id.partition(".")
         if groups and groups[-1][0] == class_name:
@@ -157,7 +211,9 @@ def _groups(test_ids):
     return groups
 
 
-def _copy_runs(tests, test_ids, start, write):
+def _copy_runs(
+    tests: Mapping[str, object], test_ids: list[str], start: int, write: Callable[[Event], None]
+) -> None:
     """In the forked copy, after the swap: run ``test_ids[start:]`` and report each."""
     for class_name, members in _groups(test_ids):
         members = [(p, m) for p, m in members if p >= start]
@@ -193,7 +249,7 @@ def _copy_runs(tests, test_ids, start, write):
     write({"finished": True})
 
 
-def _fresh_import(plan, mutant, workdir):
+def _fresh_import(plan: Plan, mutant: Mutant, workdir: str) -> dict[str, object]:
     """Import the mutant and the tests anew from ``workdir``, as a fresh sample would."""
     source = plan["source"]
     files = {
@@ -212,12 +268,20 @@ def _fresh_import(plan, mutant, workdir):
     return vars(tests)
 
 
-def _copy(plan, mutant, swap, tests, start, write_fd, workdir):
+def _copy(
+    plan: Plan,
+    mutant: Mutant,
+    swap: tuple[types.FunctionType, types.CodeType] | None,
+    tests: Mapping[str, object],
+    start: int,
+    write_fd: int,
+    workdir: str,
+) -> NoReturn:
     """The forked copy: never returns."""
     code = 0
     try:
 
-        def write(event):
+        def write(event: Event) -> None:
             os.write(write_fd, (json.dumps(event) + "\n").encode())
 
         os.chdir(workdir)
@@ -242,7 +306,7 @@ _TICK = os.sysconf("SC_CLK_TCK")
 POLL_SECONDS = 0.05
 
 
-def _cpu_seconds(pid):
+def _cpu_seconds(pid: int) -> float:
     """CPU time of process ``pid`` (all its threads, and its children it has waited for)."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as handle:
@@ -253,12 +317,12 @@ def _cpu_seconds(pid):
     return sum(int(f) for f in fields[11:15]) / _TICK
 
 
-def _watch(pid, read_fd, plan, start):
+def _watch(pid: int, read_fd: int, plan: Plan, start: int) -> tuple[str, list[int], int]:
     """Follow one copy that runs tests from ``start``: (how, positions, next), where ``how`` is
     "killed" (positions: the failing test), "timeout" or "crashed" (positions: the tests being
     run) or "finished"; ``next`` is the first test without a result."""
     pending = b""
-    running: list = []
+    running: list[int] = []
     following = start
     # Importing runs under a wall-clock limit alone: it is not a test's time.
     wall_deadline = time.monotonic() + plan["load_timeout"]
@@ -294,7 +358,7 @@ def _watch(pid, read_fd, plan, start):
                 return "finished", [], following
 
 
-def _clear(plan, workdir):
+def _clear(plan: Plan, workdir: str) -> None:
     """Keep an untouched folder for the next copy (most tests write no file); remove others."""
     try:
         untouched = not os.listdir(workdir) and os.stat(workdir).st_mode & 0o777 == 0o700
@@ -306,7 +370,7 @@ def _clear(plan, workdir):
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def _judge(plan, index, tests):
+def _judge(plan: Plan, index: int, tests: Mapping[str, object]) -> tuple[str, str]:
     """The verdict on mutant ``index``: (status, the test that detected it or "")."""
     mutant = plan["mutants"][index]
     test_ids = mutant["tests"]
@@ -340,18 +404,18 @@ def _judge(plan, index, tests):
     return "survived", ""
 
 
-def batch_case(test_globals, plan_json):
+def batch_case(test_globals: dict[str, object], plan_json: str) -> type:
     """The TestCase whose ``test_<k>`` judges mutant ``k`` of the plan against the tests in
     ``test_globals`` (the task's test module)."""
-    plan = json.loads(plan_json)
+    plan: Plan = json.loads(plan_json)
     plan["root"] = os.getcwd()
     plan["filename"] = str(sys.modules[plan["module"]].__file__)
     # A method compiled alone keeps the module's `from __future__` features.
     module = compile(plan["source"], plan["filename"], "exec", 0, True)
     plan["future"] = module.co_flags & _FUTURE_FLAGS
 
-    def judge(index):
-        def test(self):
+    def judge(index: int) -> Callable[[unittest.TestCase], None]:
+        def test(self: unittest.TestCase) -> None:
             status, test_id = _judge(plan, index, test_globals)
             if status != "survived":
                 self.fail(MARKER + json.dumps({"status": status, "test": test_id}))

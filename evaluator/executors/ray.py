@@ -22,7 +22,7 @@ import socket
 import tempfile
 import threading
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -154,7 +154,9 @@ class RayExecutor:
                 )
             self._owns_ray = True
         if actors is None:
-            free = int(ray.available_resources().get("CPU", 1))
+            # Ray leaves this function unannotated: typed here as what it returns.
+            available_resources: Callable[[], dict[str, float]] = ray.available_resources
+            free = int(available_resources().get("CPU", 1))
             actors = free // self.workers_per_actor
         self._actor_class = ray.remote(num_cpus=self.workers_per_actor)(ScoringActor)
         self._actors = [self._start_actor() for _ in range(max(1, actors))]

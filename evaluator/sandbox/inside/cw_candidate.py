@@ -28,11 +28,16 @@ import types
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import socket
     from collections.abc import Callable
     from typing import Any
 
+    from coverage import Coverage
+
     # Type checkers see the sibling scripts as the package's modules they also are.
     from . import cw_wire
+    from .cw_coverage import CoverageReport
+    from .cw_wire import Frame, Item, Json, LogRecord, Reply
 else:
     import cw_wire
 
@@ -81,14 +86,14 @@ class JudgeObject:
     _cw_jid: int
     _cw_server: Server
 
-    def __init__(self, jid, server):
+    def __init__(self, jid: int, server: Server) -> None:
         object.__setattr__(self, "_cw_jid", jid)
         object.__setattr__(self, "_cw_server", server)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: object, **kwargs: object) -> Any:
         return self._cw_server.call_judge(self._cw_jid, args, kwargs)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<judge object {self._cw_jid}>"
 
 
@@ -97,14 +102,21 @@ class JudgeError(Exception):
 
 
 class Server:
-    def __init__(self, sock, module_name, candidate_path, coverage=None):
+    def __init__(
+        self,
+        sock: socket.socket,
+        module_name: str,
+        candidate_path: str,
+        coverage: Coverage | None = None,
+    ) -> None:
         self.module_name = module_name
         self.candidate_path = candidate_path
         self.coverage = coverage
-        self.handles = {}  # hid -> object
-        self.hid_of = {}  # id(object) -> hid
-        self.described = set()
-        self.judge_objects = {}
+        self.handles: dict[int, object] = {}  # hid -> object
+        self.hid_of: dict[int, int] = {}  # id(object) -> hid
+        self.described: set[int] = set()
+        # jid -> stand-in; the jid is the judge's, as it sent it
+        self.judge_objects: dict[object, JudgeObject] = {}
         self.codec = cw_wire.Codec("c", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
         self.log = LogBuffer()
@@ -116,7 +128,7 @@ class Server:
 
     # --- handles
 
-    def _hid(self, obj):
+    def _hid(self, obj: object) -> int:
         hid = self.hid_of.get(id(obj))
         if hid is None or self.handles.get(hid) is not obj:
             hid = len(self.handles) + 1
@@ -124,7 +136,7 @@ class Server:
             self.hid_of[id(obj)] = hid
         return hid
 
-    def to_handle(self, obj):
+    def to_handle(self, obj: object) -> Json:
         if type(obj) is JudgeObject:
             return ["j", obj._cw_jid]
         if isinstance(obj, BaseException):
@@ -139,7 +151,7 @@ class Server:
             return ["h", hid, ["lib", library[0], library[1], self._plain(obj)]]
         return ["h", hid, self._plain(obj)]
 
-    def library_name(self, obj):
+    def library_name(self, obj: object) -> tuple[str, str] | None:
         if type(obj) is type(sys):
             name = getattr(obj, "__name__", None)
             return (name, "") if isinstance(name, str) and name != self.module_name else None
@@ -160,7 +172,7 @@ class Server:
             return None
         return module, qualname
 
-    def _plain(self, obj):
+    def _plain(self, obj: object) -> list[Json]:
         if isinstance(obj, type):
             bases = [self.to_handle(b) for b in obj.__bases__ if b is not object]
             module = getattr(obj, "__module__", None)
@@ -176,13 +188,13 @@ class Server:
             return ["module", str(getattr(obj, "__name__", "?"))]
         return ["obj", self.to_handle(type(obj))]
 
-    def _encode_args(self, exc):
+    def _encode_args(self, exc: BaseException) -> list[Json]:
         try:
             return [self.codec.encode(a) for a in exc.args]
         except Exception:
             return [_text(exc)]
 
-    def from_handle(self, item):
+    def from_handle(self, item: Item) -> object:
         tag = item[0]
         if tag == "h":
             return self.handles[item[1]]
@@ -196,14 +208,14 @@ class Server:
 
     # --- serving
 
-    def serve(self, request):
+    def serve(self, request: Frame) -> Reply:
         reply = self.answer(request)
         records = self.log.take()
         if records:
             reply["logs"] = records
         return reply
 
-    def answer(self, request):
+    def answer(self, request: Frame) -> Reply:
         described = set(self.described)
         try:
             value = self.perform(request)
@@ -213,7 +225,7 @@ class Server:
             self.described = described
             return {"kind": "reply", "raise": self.exception_info(exc)}
 
-    def exception_info(self, exc):
+    def exception_info(self, exc: BaseException) -> list[Json]:
         lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
         try:
             args = self._encode_args(exc)
@@ -222,14 +234,16 @@ class Server:
             args, kind = [], self.to_handle(RuntimeError)
         return [kind, args, _text(exc), "".join(lines)[-TRACEBACK_CHARS:]]
 
-    def perform(self, request):
+    def perform(self, request: Frame) -> object:
         op = request.get("op")
         decode = self.codec.decode
         if op == "load":
             return self.load()
         if op == "coverage":
             return self.coverage_step(request.get("context"))
-        target = decode(request["target"])
+        # Any: whatever the judge names, used as it asks; what does not fit raises, and the
+        # exception is the answer.
+        target: Any = decode(request["target"])
         if op == "getattr":
             return getattr(target, request["name"])
         if op == "setattr":
@@ -246,26 +260,30 @@ class Server:
             return OPERATIONS[request["name"]](target, *args)
         raise cw_wire.WireError(f"unknown operation {op!r}")
 
-    def load(self):
+    def load(self) -> list[object]:
         module = importlib.import_module(self.module_name)
         names = [n for n in vars(module) if not n.startswith("_")]
         return [module, names]
 
-    def coverage_step(self, context):
+    def coverage_step(self, context: str | None) -> CoverageReport | None:
         if self.coverage is None:
             return None
         if context is None:
             self.coverage.stop()
-            return self.coverage_report()
+            return self.coverage_report(self.coverage)
         self.coverage.switch_context(context)
         return None
 
-    def coverage_report(self):
-        import cw_coverage
+    def coverage_report(self, coverage: Coverage) -> CoverageReport:
+        if TYPE_CHECKING:
+            from . import cw_coverage
+        else:
+            import cw_coverage
 
-        return cw_coverage.report(self.coverage, self.candidate_path)
+        return cw_coverage.report(coverage, self.candidate_path)
 
-    def call_judge(self, jid, args, kwargs):
+    # Any: the judge's answer, decoded here, for the candidate to use as it likes.
+    def call_judge(self, jid: int, args: tuple[object, ...], kwargs: dict[str, object]) -> Any:
         encode = self.codec.encode
         reply = self.channel.request(
             {
@@ -286,7 +304,7 @@ class Server:
             raise cls(text)
         return self.codec.decode(reply.get("value"))
 
-    def run(self):
+    def run(self) -> None:
         """Answer requests until the judge closes the channel."""
         while True:
             try:
@@ -299,11 +317,11 @@ class Server:
 class LogBuffer(logging.Handler):
     """Keeps the records logged while a request is served, as [name, level, message]."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(logging.NOTSET)
-        self.records = []
+        self.records: list[LogRecord] = []
 
-    def emit(self, record):
+    def emit(self, record: logging.LogRecord) -> None:
         if len(self.records) >= LOG_RECORDS:
             return
         try:
@@ -313,15 +331,15 @@ class LogBuffer(logging.Handler):
         if type(record.levelno) is int and type(record.name) is str:
             self.records.append([record.name, record.levelno, str(message)[:LOG_CHARS]])
 
-    def take(self):
+    def take(self) -> list[LogRecord]:
         records, self.records = self.records, []
         return records
 
 
-def _named_class(module, qualname):
+def _named_class(module: str, qualname: str) -> type | None:
     """The class found by module and qualified name in this process, through module and class
     namespaces only (no attribute hooks), or None."""
-    found = sys.modules.get(module)
+    found: object = sys.modules.get(module)
     if not isinstance(found, types.ModuleType):
         return None
     for part in qualname.split("."):
@@ -331,15 +349,15 @@ def _named_class(module, qualname):
     return found if isinstance(found, type) else None
 
 
-def _exception_class(module, qualname):
+def _exception_class(module: object, qualname: object) -> type[Exception] | None:
     """The class a judge-side exception has, as the candidate's process knows it, or None."""
-    found = sys.modules.get(str(module))
+    found: object = sys.modules.get(str(module))
     for part in str(qualname).split("."):
         found = getattr(found, part, None)
     return found if isinstance(found, type) and issubclass(found, Exception) else None
 
 
-def _text(exc):
+def _text(exc: BaseException) -> str:
     try:
         text = str(exc)
     except BaseException:
@@ -347,5 +365,10 @@ def _text(exc):
     return text if isinstance(text, str) else "?"
 
 
-def main(sock, module_name, candidate_path, coverage=None):
+def main(
+    sock: socket.socket,
+    module_name: str,
+    candidate_path: str,
+    coverage: Coverage | None = None,
+) -> None:
     Server(sock, module_name, candidate_path, coverage).run()

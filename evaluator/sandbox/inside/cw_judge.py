@@ -44,12 +44,13 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     # Type checkers see the sibling scripts as the package's modules they also are.
     import socket
-    from collections.abc import Callable
-    from typing import Any
+    from collections.abc import Callable, Iterable, Iterator, Mapping
+    from collections.abc import Set as AbstractSet
+    from typing import Any, Literal
 
     from . import cw_proc, cw_runner, cw_wire
-    from .cw_runner import Emit
-    from .cw_wire import RunRequest
+    from .cw_runner import Emit, Failure
+    from .cw_wire import Frame, Item, Json, Reply, Request, RunRequest
 else:
     import cw_proc
     import cw_runner
@@ -64,12 +65,12 @@ class CandidateLost(BaseException):
 BLOCKED_MODULE_PREFIXES = ("unittest", "cw_", "driver", "__main__", "builtins")
 
 
-def _lookup(module, qualname):
+def _lookup(module: object, qualname: object) -> object:
     """`module.qualname` among what this process has already imported, through module and class
     namespaces only (no attribute hooks, no descriptors), public names only; else None."""
     if type(module) is not str or type(qualname) is not str or _blocked(module):
         return None
-    found = sys.modules.get(module)
+    found: object = sys.modules.get(module)
     if not isinstance(found, types.ModuleType) or isinstance(found, RemoteModule):
         return None
     for part in qualname.split("."):
@@ -79,7 +80,7 @@ def _lookup(module, qualname):
     return found
 
 
-def _blocked(module):
+def _blocked(module: str) -> bool:
     return module == "builtins" or any(
         module == p or module.startswith(p + ".") or (p.endswith("_") and module.startswith(p))
         for p in BLOCKED_MODULE_PREFIXES
@@ -89,24 +90,26 @@ def _blocked(module):
 class RemoteType(type):
     """The metaclass of the judge's stand-ins for the candidate's classes."""
 
-    def __call__(cls, *args, **kwargs):
+    # What a stand-in's call, attribute or operation returns is Any: the candidate's answer,
+    # decoded here, which the tests use as they like.
+    def __call__(cls, *args: object, **kwargs: object) -> Any:
         return _judge.call(cls, args, kwargs)
 
-    def __getattr__(cls, name):
+    def __getattr__(cls, name: str) -> Any:
         if name.startswith("_cw_") or cw_wire.is_protocol_name(name):
             raise AttributeError(name)
         return _judge.request("getattr", cls, name=name)
 
-    def __setattr__(cls, name, value):
+    def __setattr__(cls, name: str, value: object) -> None:
         if name.startswith("_cw_") or name in ("__module__", "__qualname__", "__doc__"):
             type.__setattr__(cls, name, value)
         else:
             _judge.request("setattr", cls, name=name, value=_judge.codec.encode(value))
 
-    def __delattr__(cls, name):
+    def __delattr__(cls, name: str) -> None:
         _judge.request("delattr", cls, name=name)
 
-    def __repr__(cls):
+    def __repr__(cls) -> str:
         return f"<remote class {cls.__module__}.{cls.__qualname__}>"
 
 
@@ -139,7 +142,7 @@ class RemoteObject(metaclass=RemoteType):
     __slots__ = ("_cw_hid",)
 
     @property  # type: ignore[misc]  # read-only on purpose: a proxy's class cannot be swapped
-    def __class__(self):
+    def __class__(self) -> type:
         # isinstance() consults __class__: a library object keeps its library class.
         return type(self).__dict__.get("_cw_real") or type(self)
 
@@ -147,27 +150,27 @@ class RemoteObject(metaclass=RemoteType):
     # finds no match) instead of asking the candidate's hook; see cw_wire.is_protocol_name.
     __array_ufunc__ = None
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("_cw_") or cw_wire.is_protocol_name(name):
             raise AttributeError(name)
         return _judge.request("getattr", self, name=name)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         if name == "_cw_hid":
             object.__setattr__(self, name, value)
         else:
             _judge.request("setattr", self, name=name, value=_judge.codec.encode(value))
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         _judge.request("delattr", self, name=name)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: object, **kwargs: object) -> Any:
         return _judge.call(self, args, kwargs)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(("remote", self._cw_hid))
 
-    def __contains__(self, item):
+    def __contains__(self, item: object) -> bool:
         if not _judge.is_task_object(self):
             raise TypeError(
                 f"containment in a {type(self).__qualname__} object of the candidate is not judged"
@@ -177,33 +180,33 @@ class RemoteObject(metaclass=RemoteType):
             raise TypeError("__contains__ of a candidate object returned a non-bool")
         return value
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         value = _judge.op(self, "iter", ())
         return value if isinstance(value, RemoteObject) else iter(value)
 
-    def __next__(self):
+    def __next__(self) -> Any:
         return _judge.op(self, "next", ())
 
-    def __reversed__(self):
+    def __reversed__(self) -> Iterator[Any]:
         value = _judge.op(self, "reversed", ())
         return value if isinstance(value, RemoteObject) else iter(value)
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: object) -> Any:
         return _judge.op(self, "getitem", (key,))
 
-    def __setitem__(self, key, value):
+    def __setitem__(self, key: object, value: object) -> None:
         _judge.op(self, "setitem", (key, value))
 
-    def __delitem__(self, key):
+    def __delitem__(self, key: object) -> None:
         _judge.op(self, "delitem", (key,))
 
-    def __str__(self):
+    def __str__(self) -> str:
         value = _judge.op(self, "str", ())
         if type(value) is not str:
             raise TypeError("__str__ of a candidate object returned a non-str")
         return value
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         try:
             value = _judge.op(self, "repr", ())
         except Exception:
@@ -212,24 +215,24 @@ class RemoteObject(metaclass=RemoteType):
             return f"<candidate {type(self).__qualname__} object>"
         return value
 
-    def __format__(self, spec):
+    def __format__(self, spec: str) -> str:
         value = _judge.op(self, "format", (spec,))
         if type(value) is not str:
             raise TypeError("__format__ of a candidate object returned a non-str")
         return value
 
-    def __enter__(self):
+    def __enter__(self) -> Any:
         return _judge.op(self, "enter", ())
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         # The exception stays here, and the candidate cannot swallow it.
         _judge.op(self, "exit", (None, None, None))
         return False
 
-    def __round__(self, *args):
+    def __round__(self, *args: object) -> Any:
         return _judge.op(self, "round", args)
 
-    def __dir__(self):
+    def __dir__(self) -> list[str]:
         value = _judge.op(self, "dir", ())
         return [v for v in value if type(v) is str] if type(value) is list else []
 
@@ -260,22 +263,22 @@ for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"
 class RemoteModule(types.ModuleType):
     """The candidate's module as the tests see it."""
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name.startswith("_cw_"):
             raise AttributeError(name)
         return _judge.request("getattr", self, name=name)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         if name.startswith("__") or name.startswith("_cw_"):
             types.ModuleType.__setattr__(self, name, value)
         else:
             _judge.request("setattr", self, name=name, value=_judge.codec.encode(value))
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         _judge.request("delattr", self, name=name)
 
 
-def _is_runner_object(obj):
+def _is_runner_object(obj: object) -> bool:
     owner = getattr(obj, "__self__", None)
     return isinstance(
         obj, unittest.TestCase | unittest.TestResult | unittest.TestSuite | type
@@ -285,7 +288,7 @@ def _is_runner_object(obj):
 LOG_RECORDS = 1000  # per reply, as the candidate's side keeps them
 
 
-def replay_logs(records):
+def replay_logs(records: object) -> None:
     """Log here what the candidate logged while it served a request, through this process's
     loggers of the same names, so that their levels and a test's `assertLogs` decide as they
     would for a candidate in this process. Records are plain data: a name, a level, a text."""
@@ -317,7 +320,7 @@ def replay_logs(records):
             logger.handle(record)
 
 
-def _existing_logger(name):
+def _existing_logger(name: str) -> logging.Logger:
     """The logger of that name or, when this process has none, its nearest existing ancestor
     (a logger nobody made here has no handlers and no level of its own, so the ancestor decides
     the same); the candidate's names never create loggers here."""
@@ -334,14 +337,14 @@ class Judge(cw_runner.Hooks):
     broken_type = "CandidateLost"
     stop_when_broken = True
 
-    def __init__(self, sock, module_name):
+    def __init__(self, sock: socket.socket, module_name: str) -> None:
         self.module_name = module_name
-        self.proxies = {}  # hid -> proxy, class, module or exception class
-        self.hid_of = {}  # id(local stand-in) -> hid
-        self.judge_objects = {}  # jid -> object handed to the candidate
-        self.jid_of = {}
+        self.proxies: dict[int, object] = {}  # hid -> proxy, class, module or exception class
+        self.hid_of: dict[int, int] = {}  # id(local stand-in) -> hid
+        self.judge_objects: dict[int, object] = {}  # jid -> object handed to the candidate
+        self.jid_of: dict[int, int] = {}
         self.task_classes: tuple[RemoteType, ...] = ()
-        self.unjudgeable = None
+        self.unjudgeable: str | None = None
         self.coverage = False
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
@@ -350,7 +353,7 @@ class Judge(cw_runner.Hooks):
 
     # --- handles
 
-    def to_handle(self, obj):
+    def to_handle(self, obj: object) -> Json:
         hid = self.hid_of.get(id(obj))
         if hid is not None and self.proxies.get(hid) is obj:
             return ["h", hid]
@@ -363,7 +366,7 @@ class Judge(cw_runner.Hooks):
             self.jid_of[id(obj)] = jid
         return ["j", jid]
 
-    def from_handle(self, item):
+    def from_handle(self, item: Item) -> object:
         tag = item[0]
         if tag == "j":
             if item[1] not in self.judge_objects:
@@ -380,6 +383,7 @@ class Judge(cw_runner.Hooks):
             raise cw_wire.WireError("unknown handle")
         desc = item[2]
         real = None
+        local: object
         if desc[0] == "lib" and len(desc) == 4:
             # A library's class, function or module, as the candidate names it. Never handed to
             # the tests as the judge's own object (they would call what the candidate chose):
@@ -398,7 +402,8 @@ class Judge(cw_runner.Hooks):
             cls = self.codec.decode(desc[1])
             if not isinstance(cls, RemoteType):
                 cls = RemoteObject
-            local = object.__new__(cls)
+            # Every class RemoteType makes here derives from RemoteObject.
+            local = object.__new__(cast("type[RemoteObject]", cls))
         else:
             raise cw_wire.WireError("bad handle description")
         self.proxies[hid] = local
@@ -409,7 +414,7 @@ class Judge(cw_runner.Hooks):
             types.ModuleType.__setattr__(local, "_cw_hid", hid)
         return local
 
-    def library_class(self, module, qualname):
+    def library_class(self, module: object, qualname: object) -> type | None:
         """The judge's own class behind a library object of the candidate (sqlite3's Connection),
         for isinstance only; None unless the module is already imported here, the path is public
         names in module and class namespaces, and the class is no builtin one nor a subclass of
@@ -425,7 +430,7 @@ class Judge(cw_runner.Hooks):
             return None
         return found
 
-    def make_class(self, desc):
+    def make_class(self, desc: Item) -> type:
         if len(desc) != 6:
             raise cw_wire.WireError("bad class description")
         _, name, qualname, module, bases, is_exc = desc
@@ -443,7 +448,7 @@ class Judge(cw_runner.Hooks):
         except TypeError:
             return RemoteType(name, (RemoteObject,), namespace)
 
-    def exception_class(self, name, qualname, module, bases):
+    def exception_class(self, name: str, qualname: str, module: str, bases: list[object]) -> type:
         if module == "builtins":
             found = getattr(builtins, name, None)
             if isinstance(found, type) and issubclass(found, Exception):
@@ -472,7 +477,9 @@ class Judge(cw_runner.Hooks):
         except TypeError:
             return type(name, (Exception,), namespace)
 
-    def exception_from(self, class_item, args, text, trace):
+    def exception_from(
+        self, class_item: object, args: object, text: object, trace: object
+    ) -> BaseException:
         cls = self.codec.decode(class_item)
         if not (isinstance(cls, type) and issubclass(cls, BaseException)):
             raise cw_wire.WireError("raised something that is not an exception class")
@@ -491,11 +498,12 @@ class Judge(cw_runner.Hooks):
 
     # --- requests to the candidate
 
-    def request(self, op, target, **fields):
+    # The candidate's answers are Any: decoded here, the tests use them as they like.
+    def request(self, op: str, target: object, **fields: Json) -> Any:
         message = {"kind": "request", "op": op, "target": self.codec.encode(target), **fields}
-        return self._ask(message)
+        return self._ask(cast("Request", message))
 
-    def _ask(self, message):
+    def _ask(self, message: Request) -> Any:
         try:
             reply = self.channel.request(message)
             if "logs" in reply:
@@ -515,9 +523,9 @@ class Judge(cw_runner.Hooks):
             raise CandidateLost(self.channel.broken) from None
         raise exc
 
-    def call(self, target, args, kwargs):
+    def call(self, target: object, args: tuple[object, ...], kwargs: dict[str, object]) -> Any:
         encode = self.codec.encode
-        message = {
+        message: Request = {
             "kind": "request",
             "op": "call",
             "target": encode(target),
@@ -526,9 +534,9 @@ class Judge(cw_runner.Hooks):
         }
         return self._ask(message)
 
-    def op(self, target, name, args):
+    def op(self, target: object, name: str, args: tuple[object, ...]) -> Any:
         encode = self.codec.encode
-        message = {
+        message: Request = {
             "kind": "request",
             "op": "op",
             "target": encode(target),
@@ -537,13 +545,13 @@ class Judge(cw_runner.Hooks):
         }
         return self._ask(message)
 
-    def is_task_object(self, proxy):
+    def is_task_object(self, proxy: object) -> bool:
         return bool(self.task_classes) and isinstance(proxy, self.task_classes)
 
     # --- requests from the candidate (calls of objects the tests handed over)
 
-    def serve(self, request):
-        def refuse(name, text):
+    def serve(self, request: Frame) -> Reply:
+        def refuse(name: str, text: str) -> Reply:
             return {"kind": "reply", "raise": [name, text]}
 
         target = request.get("target")
@@ -574,14 +582,14 @@ class Judge(cw_runner.Hooks):
 
     # --- hooks of the runner
 
-    def broken(self):
+    def broken(self) -> str | None:
         return self.channel.broken
 
-    def overrule(self):
+    def overrule(self) -> Failure | None:
         found, self.unjudgeable = self.unjudgeable, None
         return None if found is None else ("Unjudgeable", found)
 
-    def cpu_seconds(self):
+    def cpu_seconds(self) -> float | None:
         """This process's CPU time and the candidate's (its user and system time, from /proc),
         or None when the candidate's cannot be read. Processes the candidate started are not
         counted here; the parent's limit counts them."""
@@ -590,7 +598,7 @@ class Judge(cw_runner.Hooks):
             return None
         return cw_runner._process_time() + candidate
 
-    def guard_patches(self):
+    def guard_patches(self) -> None:
         """`unittest.mock.patch` of something in this process (`builtins.open`, a library
         function) would not reach the candidate's process: such a test is reported as not
         judgeable rather than judged against an unpatched candidate. Patching the candidate's
@@ -598,7 +606,7 @@ class Judge(cw_runner.Hooks):
         original = unittest.mock._patch.__enter__
         judge = self
 
-        def enter(patcher):
+        def enter(patcher: unittest.mock._patch[Any]) -> Any:
             target = patcher.getter()
             if not isinstance(target, RemoteModule | RemoteObject | RemoteType):
                 name = getattr(target, "__name__", type(target).__name__)
@@ -610,29 +618,34 @@ class Judge(cw_runner.Hooks):
 
         unittest.mock._patch.__enter__ = enter  # type: ignore[method-assign]
 
-    def guard_set_assertions(self):
+    def guard_set_assertions(self) -> None:
         """unittest's `assertSetEqual(first, second)` computes `first.difference(second)`: of a
         candidate's object that hands it the expected set, and its iteration (asked for
         `second.difference(first)`) then answers with exactly that set. A candidate's object is
         no set here, as it is no list or dict to `assertListEqual` and `assertDictEqual`."""
         original = unittest.TestCase.assertSetEqual
 
-        def assert_set_equal(case, set1, set2, msg=None):
+        def assert_set_equal(
+            case: unittest.TestCase,
+            set1: AbstractSet[object],
+            set2: AbstractSet[object],
+            msg: Any = None,
+        ) -> None:
             for value in (set1, set2):
                 if isinstance(value, RemoteObject):
                     name = type(value).__qualname__
                     case.fail(case._formatMessage(msg, f"a candidate's {name} object is not a set"))
             return original(case, set1, set2, msg)
 
-        unittest.TestCase.assertSetEqual = assert_set_equal  # type: ignore[method-assign]
+        unittest.TestCase.assertSetEqual = assert_set_equal  # type: ignore[method-assign,assignment]
 
-    def context(self, name):
+    def context(self, name: str) -> None:
         if self.coverage and self.channel.broken is None:
             with contextlib.suppress(CandidateLost):
                 self._ask({"kind": "request", "op": "coverage", "context": name})
 
 
-def _remote_text(exc):
+def _remote_text(exc: BaseException) -> str:
     text = getattr(exc, "_cw_text", None)
     return text if type(text) is str else Exception.__str__(exc)
 
@@ -641,29 +654,29 @@ def _remote_text(exc):
 _judge: Judge = cast("Judge", None)
 
 
-def names_of(exports):
+def names_of(exports: Iterable[object]) -> list[str]:
     return [str(entry).partition("=")[0] for entry in exports]
 
 
-def own_names(exports):
+def own_names(exports: Iterable[object]) -> list[str]:
     """The exported names the candidate's module defines itself (not imports)."""
     return [str(entry) for entry in exports if "=" not in str(entry)]
 
 
-def task_imports(exports):
+def task_imports(exports: Iterable[object]) -> dict[str, object]:
     """Names the task's own module imports ("np=numpy", "datetime=datetime:datetime"), as this
     process's imports of the same modules: chosen by the task, never by the candidate. They are
     put straight into the test module's namespace (where `from solution import *` would put
     them), while `solution.np` still names the candidate's own, so that patching
     `solution.socket.gethostbyaddr` reaches the candidate."""
-    found = {}
+    found: dict[str, object] = {}
     for entry in exports:
         name, _, source = str(entry).partition("=")
         if not source:
             continue
         module_name, _, attribute = source.partition(":")
         try:
-            value = importlib.import_module(module_name)
+            value: object = importlib.import_module(module_name)
             if attribute:
                 # As `from PIL import Image` does: an attribute, else a submodule.
                 try:
@@ -676,7 +689,9 @@ def task_imports(exports):
     return found
 
 
-def load_tests(judge, source, path, name, preset):
+def load_tests(
+    judge: Judge, source: str, path: str, name: str, preset: Mapping[str, object]
+) -> types.ModuleType:
     module = types.ModuleType(name)
     module.__dict__.update(preset)
     module.__file__ = path

@@ -32,7 +32,88 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Any, NotRequired, TypedDict
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any, Literal, NotRequired, TypeAlias, TypedDict
+
+    Json: TypeAlias = bool | int | float | str | list["Json"] | dict[str, "Json"] | None
+    """A value as it travels: what `Codec.encode` makes of an object, and `json` of a frame."""
+    Frame: TypeAlias = dict[str, Any]
+    """A frame as it arrived: a JSON object from the other side. Its fields are Any because the
+    sender is not trusted to have sent any particular shape: each is checked where it is read."""
+    Item: TypeAlias = list[Any]
+    """A tagged value as it arrived (`[tag, ...]`); each decoder checks the fields it reads."""
+    Shallow: TypeAlias = tuple[object, ...] | bytes
+    """A shared container's contents one level deep, as `shallow` takes them."""
+    Decoder: TypeAlias = Callable[["Codec", Item, int], object]
+
+    class Synced(TypedDict, total=False):
+        """What `Channel` adds to each frame it sends: the shared containers changed since the
+        last frame, and the references forgotten."""
+
+        sync: list[Json]
+        drop: list[str]
+
+    class Request(Synced):
+        """A request on a judge's channel to its candidate, either way: the judge asks for an
+        operation on a candidate object; the candidate calls an object the tests handed over."""
+
+        kind: Literal["request"]
+        op: str
+        target: NotRequired[Json]  # none for `coverage`
+        name: NotRequired[str]
+        value: NotRequired[Json]
+        args: NotRequired[list[Json]]
+        kwargs: NotRequired[list[list[Json]]]
+        context: NotRequired[str | None]
+
+    # `raise` is a keyword: this part of a reply is declared the functional way.
+    _Raised = TypedDict("_Raised", {"raise": list[Json]}, total=False)
+
+    class Reply(Synced, _Raised):
+        """The answer to a `Request`: a value, or (under `raise`) the exception it raised; the
+        candidate's replies also carry what it logged meanwhile."""
+
+        kind: Literal["reply"]
+        value: NotRequired[Json]
+        logs: NotRequired[list[LogRecord]]
+
+    LogRecord: TypeAlias = list[str | int]
+    """A record the candidate logged: [logger name, level, message]."""
+
+    ToHandle: TypeAlias = Callable[[object], Json]
+    """Turns an object outside the trusted set into its wire form."""
+    FromHandle: TypeAlias = Callable[[Item], object]
+    """Turns a handle ("h", "j" or "x" item) into the local stand-in."""
+
+    class Ready(TypedDict):
+        """The zygote's first frame to the parent."""
+
+        op: Literal["ready"]
+        pid: int
+        uid: int
+        preloaded: list[str]
+
+    class Forked(TypedDict):
+        """The zygote forked a sample's reporting process."""
+
+        op: Literal["forked"]
+        pid: int
+
+    class Exited(TypedDict):
+        """A sample's reporting process ended and the zygote cleaned up after it."""
+
+        op: Literal["exited"]
+        code: int
+        killed: bool
+        leftover: int
+        stderr: str
+        workdir_left: bool
+
+    class ZygoteError(TypedDict):
+        """The zygote did not understand a request."""
+
+        op: Literal["error"]
+        detail: str
 
     class RunRequest(TypedDict):
         """The parent's `run` or `pair` request to the zygote; the judge of a pair gets `tests`,
@@ -76,7 +157,7 @@ class PeerGone(WireError):
 # --- frames ---------------------------------------------------------------------------------------
 
 
-def encode_frame(message):
+def encode_frame(message: Mapping[str, object]) -> bytes:
     """A frame's bytes: a 4-byte length and the message as compact JSON."""
     data = json.dumps(message, separators=(",", ":"), allow_nan=True).encode()
     if len(data) > MAX_FRAME:
@@ -84,7 +165,7 @@ def encode_frame(message):
     return struct.pack("!I", len(data)) + data
 
 
-def send_frame(sock, message, fds=()):
+def send_frame(sock: socket.socket, message: Mapping[str, object], fds: Iterable[int] = ()) -> None:
     """Send one frame; `fds` go with its first byte (SCM_RIGHTS), so they arrive with it."""
     frame = encode_frame(message)
     try:
@@ -104,13 +185,13 @@ class FrameReader:
     after a frame wait here for the frames they belong to. Descriptors passed with the bytes
     wait in arrival order until a frame that carries them takes them (`take_fds`)."""
 
-    def __init__(self, sock, *, with_fds=False):
+    def __init__(self, sock: socket.socket, *, with_fds: bool = False) -> None:
         self.sock = sock
         self.with_fds = with_fds
         self.buffer = bytearray()
-        self.fds = []
+        self.fds: list[int] = []
 
-    def feed(self):
+    def feed(self) -> bool:
         """One read of what the socket has (blocking as the socket does); False at its end."""
         try:
             if self.with_fds:
@@ -125,7 +206,7 @@ class FrameReader:
         self.buffer += chunk
         return bool(chunk)
 
-    def pop(self):
+    def pop(self) -> Frame | None:
         """The next whole frame that has arrived, or None."""
         if len(self.buffer) < 4:
             return None
@@ -144,25 +225,25 @@ class FrameReader:
             raise WireError("frame is not an object")
         return message
 
-    def read(self):
+    def read(self) -> Frame:
         """The next frame, waiting for it; PeerGone at the end of the stream."""
         while (message := self.pop()) is None:
             if not self.feed():
                 raise PeerGone("the other side closed the channel")
         return message
 
-    def take_fds(self):
+    def take_fds(self) -> list[int]:
         """The descriptors that have arrived and no frame has taken."""
         fds, self.fds = self.fds, []
         return fds
 
-    def close_fds(self):
+    def close_fds(self) -> None:
         for fd in self.take_fds():
             with contextlib.suppress(OSError):
                 os.close(fd)
 
 
-def _recv_exact(sock, size):
+def _recv_exact(sock: socket.socket, size: int) -> bytes:
     chunks = []
     while size:
         try:
@@ -176,7 +257,7 @@ def _recv_exact(sock, size):
     return b"".join(chunks)
 
 
-def recv_frame(sock):
+def recv_frame(sock: socket.socket) -> Frame:
     """One frame read to its last byte and no further, from a channel where whatever follows
     it is read another way (the judge's channel to the parent after its tests)."""
     (size,) = struct.unpack("!I", _recv_exact(sock, 4))
@@ -270,17 +351,19 @@ def is_protocol_name(name: str) -> bool:
     )
 
 
-def _numpy():
+# Any: numpy is optional, and used through the module's own names only.
+def _numpy() -> Any:
+    """The numpy module when something here has imported it, else None."""
     return sys.modules.get("numpy")
 
 
-def same(a, b):
+def same(a: object, b: object) -> bool:
     """Unchanged for the purpose of syncing: the same object, or an equal atom of the same type.
     Never calls code of a type outside the atoms (a proxy's __eq__ would be a round trip)."""
     return a is b or (type(a) is type(b) and type(a) in SAME_ATOMS and a == b)
 
 
-def shallow(obj):
+def shallow(obj: Iterable[object]) -> Shallow:
     """The contents of a shared container, one level deep, for change detection (a mapping as
     key, value, key, value, ...)."""
     if isinstance(obj, dict):
@@ -290,7 +373,7 @@ def shallow(obj):
     return tuple(obj)
 
 
-def unchanged(before, now):
+def unchanged(before: Shallow, now: Shallow) -> bool:
     if type(before) is bytes:
         return before == now
     return len(before) == len(now) and all(same(a, b) for a, b in zip(before, now, strict=True))
@@ -308,27 +391,31 @@ class Codec:
 
     HANDLE_TAGS = ("h", "j", "x")
 
-    def __init__(self, side, to_handle, from_handle):
+    def __init__(self, side: str, to_handle: ToHandle, from_handle: FromHandle) -> None:
         self.side = side
         self.to_handle = to_handle
         self.from_handle = from_handle
-        self.shared = {}  # ref -> object
-        self.ref_of = {}  # id(object) -> ref
-        self.synced = {}  # ref -> shallow contents the other side has
+        # ref -> shared container (Any: of one of SHARED_KINDS, used through the kind's methods)
+        self.shared: dict[str, Any] = {}
+        self.ref_of: dict[int, str] = {}  # id(object) -> ref
+        self.synced: dict[str, Shallow] = {}  # ref -> shallow contents the other side has
         self.counter = 0
-        self.dropped = []  # refs forgotten here since the last frame
-        self.touched = set()  # refs encoded since the last frame: the frame names them
+        self.dropped: list[str] = []  # refs forgotten here since the last frame
+        self.touched: set[str] = set()  # refs encoded since the last frame: the frame names them
 
     # --- encoding
 
-    def encode(self, value, depth=0):
+    # `value` is Any: every object encodes, and the branches below pick its form by its exact
+    # type (`kind`), through which a checker cannot narrow `value`.
+    def encode(self, value: Any, depth: int = 0) -> Json:
         if depth > MAX_DEPTH:
             raise WireError("value nested too deeply")
         kind = type(value)
         if kind in ATOMS:
             if kind is float and not math.isfinite(value):
                 return ["fl", repr(value)]
-            return value
+            atom: Json = value
+            return atom
         if kind in SHARED_KINDS:
             return self._encode_shared(value, depth)
         if kind is tuple:
@@ -382,14 +469,16 @@ class Codec:
             return form
         return self.to_handle(value)
 
-    def _encode_shared(self, value, depth):
+    def _encode_shared(self, value: Any, depth: int) -> Json:
         ref = self._shared_ref(value)
-        if type(ref) is list:
+        if type(ref) is not str:  # the `["r", ref]` item
             return ref
         self.touched.add(ref)
         return self._encode_body(ref, value, depth)
 
-    def _shared_ref(self, value):
+    def _shared_ref(self, value: Iterable[object]) -> str | list[Json]:
+        """The reference id to encode `value` under, or the `["r", ref]` item that stands for
+        it when the other side already has it as it is."""
         ref = self.ref_of.get(id(value))
         if ref is not None and self.shared.get(ref) is value:
             if ref in self.synced and unchanged(self.synced[ref], shallow(value)):
@@ -402,19 +491,19 @@ class Codec:
             self.ref_of[id(value)] = ref
         return ref
 
-    def _encode_body(self, ref, value, depth):
+    def _encode_body(self, ref: str, value: Any, depth: int) -> list[Json]:
         # Record first: a container that holds itself then encodes as a reference.
         self.synced[ref] = shallow(value)
         tag = SHARED_KINDS[type(value)]
         if tag in ("d", "od", "ct", "dd"):
-            body: list[object] | str = [
+            body: list[Json] | str = [
                 [self.encode(k, depth + 1), self.encode(v, depth + 1)] for k, v in value.items()
             ]
         elif tag == "ba":
             body = base64.b64encode(bytes(value)).decode()
         else:
             body = [self.encode(v, depth + 1) for v in value]
-        item = [tag, ref, body]
+        item: list[Json] = [tag, ref, body]
         if tag == "dq":
             item.append(value.maxlen)
         elif tag == "dd":
@@ -422,10 +511,10 @@ class Codec:
             item.append(None if factory is None else self.encode(factory, depth + 1))
         return item
 
-    def changes(self):
+    def changes(self) -> tuple[list[Json], list[str]]:
         """Wire forms of the shared containers changed here since the last frame, and the refs
         forgotten here; call right before sending a frame."""
-        updates = []
+        updates: list[Json] = []
         for ref in list(self.shared):
             value = self.shared.get(ref)
             if value is None:
@@ -445,7 +534,7 @@ class Codec:
         self.touched = set()
         return updates, dropped
 
-    def forget(self, ref):
+    def forget(self, ref: str) -> None:
         value = self.shared.pop(ref, None)
         self.synced.pop(ref, None)
         if value is not None and self.ref_of.get(id(value)) == ref:
@@ -453,7 +542,7 @@ class Codec:
 
     # --- decoding
 
-    def apply(self, updates, dropped):
+    def apply(self, updates: object, dropped: object) -> None:
         if not isinstance(updates, list) or not isinstance(dropped, list):
             raise WireError("malformed sync")
         for ref in dropped:
@@ -465,7 +554,7 @@ class Codec:
                 raise WireError("malformed sync")
             self.decode(item)
 
-    def decode(self, item, depth=0):
+    def decode(self, item: Any, depth: int = 0) -> object:
         if depth > MAX_DEPTH:
             raise WireError("value nested too deeply")
         kind = type(item)
@@ -488,12 +577,12 @@ class Codec:
             raise WireError(f"bad {tag!r} value: {type(exc).__name__}: {exc}") from None
         raise WireError(f"unknown tag {tag!r}")
 
-    def _items(self, body, depth):
+    def _items(self, body: object, depth: int) -> list[object]:
         if type(body) is not list:
             raise WireError("container body is not a list")
         return [self.decode(v, depth + 1) for v in body]
 
-    def _pairs(self, body, depth):
+    def _pairs(self, body: object, depth: int) -> list[tuple[object, object]]:
         if type(body) is not list:
             raise WireError("mapping body is not a list")
         pairs = []
@@ -503,7 +592,7 @@ class Codec:
             pairs.append((self.decode(pair[0], depth + 1), self.decode(pair[1], depth + 1)))
         return pairs
 
-    def _decode_shared(self, item, depth):
+    def _decode_shared(self, item: Item, depth: int) -> object:
         tag, ref, body = item[0], item[1], item[2]
         if type(ref) is not str or not ref:
             raise WireError("bad reference id")
@@ -552,53 +641,53 @@ class Codec:
         self.synced[ref] = shallow(target)
         return target
 
-    def _decode_ref(self, item, _depth):
+    def _decode_ref(self, item: Item, _depth: int) -> object:
         ref = item[1]
         if type(ref) is not str or ref not in self.shared:
             raise WireError(f"unknown reference {ref!r}")
         return self.shared[ref]
 
 
-def _dec_float(_codec, item, _depth):
+def _dec_float(_codec: Codec, item: Item, _depth: int) -> float:
     text = item[1]
     if text not in ("nan", "inf", "-inf"):
         raise WireError("bad special float")
     return float(text)
 
 
-def _dec_tuple(codec, item, depth):
+def _dec_tuple(codec: Codec, item: Item, depth: int) -> tuple[object, ...]:
     return tuple(codec._items(item[1], depth))
 
 
-def _dec_frozenset(codec, item, depth):
+def _dec_frozenset(codec: Codec, item: Item, depth: int) -> frozenset[object]:
     return frozenset(codec._items(item[1], depth))
 
 
-def _dec_bytes(_codec, item, _depth):
+def _dec_bytes(_codec: Codec, item: Item, _depth: int) -> bytes:
     if type(item[1]) is not str:
         raise WireError("bad bytes")
     return base64.b64decode(item[1], validate=True)
 
 
-def _dec_complex(_codec, item, _depth):
+def _dec_complex(_codec: Codec, item: Item, _depth: int) -> complex:
     if type(item[1]) is not str or type(item[2]) is not str:
         raise WireError("bad complex")
     return complex(float(item[1]), float(item[2]))
 
 
-def _text(item, limit=64):
+def _text(item: Item, limit: int = 64) -> str:
     if type(item[1]) is not str or len(item[1]) > limit:
         raise WireError("bad text field")
     return item[1]
 
 
-def _int(value):
+def _int(value: object) -> int:
     if type(value) is not int:
         raise WireError("bad integer field")
     return value
 
 
-def _dec_numpy_array(codec, item, depth):
+def _dec_numpy_array(codec: Codec, item: Item, depth: int) -> object:
     np = _numpy()
     if np is None:
         import numpy as np  # the candidate sent an array, so the library is installed
@@ -621,7 +710,7 @@ def _dec_numpy_array(codec, item, depth):
     return np.array(flat, dtype=np.dtype(dtype)).reshape(shape)
 
 
-def _dec_numpy_scalar(codec, item, depth):
+def _dec_numpy_scalar(codec: Codec, item: Item, depth: int) -> object:
     np = _numpy()
     if np is None:
         import numpy as np
@@ -633,7 +722,7 @@ def _dec_numpy_scalar(codec, item, depth):
     return np.dtype(item[1]).type(value)
 
 
-def _library_value(value):
+def _library_value(value: object) -> list[Json] | None:
     """Library objects the tests compare by content travel as their content: a PIL image as its
     mode, size and pixels, an ElementTree element as its XML text. The receiver builds a fresh
     object of its own from that data (never by unpickling)."""
@@ -658,7 +747,7 @@ def _library_value(value):
     return None
 
 
-def _dec_image(_codec, item, _depth):
+def _dec_image(_codec: Codec, item: Item, _depth: int) -> object:
     from PIL import Image
 
     mode, size, data, palette, kind, filename = item[1:7]
@@ -684,7 +773,7 @@ def _dec_image(_codec, item, _depth):
     return image
 
 
-def _dec_xml(_codec, item, _depth):
+def _dec_xml(_codec: Codec, item: Item, _depth: int) -> object:
     from xml.etree import ElementTree
 
     kind, text = item[1], item[2]
@@ -697,7 +786,7 @@ def _dec_xml(_codec, item, _depth):
     return root if kind == "Element" else ElementTree.ElementTree(root)
 
 
-_DECODERS = {
+_DECODERS: dict[str, Decoder] = {
     "pil": _dec_image,
     "xml": _dec_xml,
     "fl": _dec_float,
@@ -735,14 +824,14 @@ class Channel:
     back before waiting on. Every frame carries the sender's changed shared containers.
     """
 
-    def __init__(self, sock, codec, serve):
+    def __init__(self, sock: socket.socket, codec: Codec, serve: Callable[[Frame], Reply]) -> None:
         self.sock = sock
         self.codec = codec
         self.serve = serve
         self.reader = FrameReader(sock)
         self.broken: str | None = None
 
-    def _send(self, message):
+    def _send(self, message: Request | Reply) -> None:
         updates, dropped = self.codec.changes()
         if updates:
             message["sync"] = updates
@@ -750,12 +839,12 @@ class Channel:
             message["drop"] = dropped
         send_frame(self.sock, message)
 
-    def _receive(self):
+    def _receive(self) -> Frame:
         message = self.reader.read()
         self.codec.apply(message.pop("sync", []), message.pop("drop", []))
         return message
 
-    def request(self, message):
+    def request(self, message: Request) -> Frame:
         if self.broken is not None:
             raise PeerGone(self.broken)
         try:
@@ -777,11 +866,11 @@ class Channel:
             self.broken = f"a request was interrupted by {type(exc).__name__}"
             raise
 
-    def reply(self, message):
+    def reply(self, message: Reply) -> None:
         """Send a reply to the request being served (used by the serving loop's top level)."""
         self._send(message)
 
-    def receive_request(self):
+    def receive_request(self) -> Frame:
         message = self._receive()
         if message.get("kind") != "request":
             raise WireError("expected a request")

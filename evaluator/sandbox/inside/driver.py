@@ -50,8 +50,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 if TYPE_CHECKING:
     # Type checkers see the sibling scripts as the package's modules they also are.
+    from collections.abc import Callable, Iterable, Mapping
+
+    from _typeshed import FileDescriptorLike
+    from coverage import Coverage
+
     from . import cw_candidate, cw_coverage, cw_judge, cw_proc, cw_runner, cw_seccomp, cw_wire
-    from .cw_wire import RunRequest, ZygoteSettings
+    from .cw_runner import Emit
+    from .cw_wire import Exited, Forked, Ready, RunRequest, ZygoteError, ZygoteSettings
 else:
     import cw_candidate
     import cw_coverage
@@ -100,9 +106,9 @@ class Emitter:
 class Snapshot:
     """The objects assertions and result reporting rely on, taken before the candidate runs."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.builtins = dict(builtins.__dict__)
-        self.classes = {}
+        self.classes: dict[type, dict[str, object]] = {}
         for cls in (
             unittest.case.TestCase,
             unittest.case._Outcome,  # type: ignore[attr-defined]
@@ -138,21 +144,21 @@ class Snapshot:
             "TestResult": unittest.TestResult,
             "SkipTest": unittest.SkipTest,
         }
-        self.test_classes = {}
+        self.test_classes: dict[type, dict[str, object]] = {}
         self.trace = sys.gettrace()
         self.profile = sys.getprofile()
 
-    def watch(self, cls):
+    def watch(self, cls: type) -> None:
         self.test_classes[cls] = {k: v for k, v in cls.__dict__.items() if callable(v)}
 
-    def tampered(self, tracing_allowed):
+    def tampered(self, tracing_allowed: bool) -> str | None:
         """The first thing found changed, or None."""
         current = builtins.__dict__
         for name, value in self.builtins.items():
             if current.get(name, _MISSING) is not value:
                 return f"builtins.{name} was replaced"
         for cls, saved in self.classes.items():
-            now = cls.__dict__
+            now: Mapping[str, object] = cls.__dict__
             for name, value in saved.items():
                 if now.get(name, _MISSING) is not value:
                     return f"{cls.__qualname__}.{name} was replaced"
@@ -193,22 +199,22 @@ _MISSING = object()
 class InProcessChecks(cw_runner.Hooks):
     """The in-process mode's integrity checks, after every test."""
 
-    def __init__(self, snapshot, tracing_allowed, cov):
+    def __init__(self, snapshot: Snapshot, tracing_allowed: bool, cov: Coverage | None) -> None:
         self.snapshot = snapshot
         self.tracing_allowed = tracing_allowed
         self.cov = cov
-        self.found = None
+        self.found: str | None = None
 
-    def broken(self):
+    def broken(self) -> str | None:
         if self.found is None:
             self.found = self.snapshot.tampered(self.tracing_allowed)
         return self.found
 
-    def context(self, name):
+    def context(self, name: str) -> None:
         if self.cov is not None:
             self.cov.switch_context(name)
 
-    def checked_case(self, case, verdict):
+    def checked_case(self, case: unittest.TestCase, verdict: cw_runner.Verdict) -> str | None:
         # Methods swapped on the live objects themselves (reached through frames or the gc).
         if type(verdict) is not cw_runner.Verdict or set(vars(verdict)) != VERDICT_FIELDS:
             return "the result object was changed"
@@ -223,7 +229,7 @@ class InProcessChecks(cw_runner.Hooks):
 VERDICT_FIELDS = set(vars(cw_runner.Verdict()))
 
 
-def run_in_process(request, emit):
+def run_in_process(request: RunRequest, emit: Emit) -> None:
     module_name = request["module_name"]
     test_module_name = request["test_module_name"]
     measure = request.get("coverage", False)
@@ -262,7 +268,7 @@ def run_in_process(request, emit):
     emit("done")
 
 
-def apply_limits(limits):
+def apply_limits(limits: Mapping[str, int]) -> None:
     for name, value in limits.items():
         which = getattr(resource, name)
         if name == "RLIMIT_NPROC":
@@ -283,7 +289,7 @@ def restrict_calls(request: RunRequest) -> None:
         print("classwright: system calls are not restricted on this machine", file=sys.stderr)
 
 
-def count_own_processes():
+def count_own_processes() -> int:
     uid = os.getuid()
     count = 0
     for entry in os.listdir("/proc"):
@@ -296,7 +302,7 @@ def count_own_processes():
     return count
 
 
-def quiet_stdio(stderr_path):
+def quiet_stdio(stderr_path: str) -> None:
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)
@@ -306,7 +312,7 @@ def quiet_stdio(stderr_path):
     os.close(err)
 
 
-def keep_only(*fds):
+def keep_only(*fds: int) -> None:
     """Close every descriptor above stderr except `fds`: nothing of the zygote's leaks in."""
     low = 3
     for fd in sorted(fds):
@@ -426,12 +432,12 @@ def sample_child(request: RunRequest, result_fd: int, workdir: str, stderr_path:
 # --- the zygote -----------------------------------------------------------------------------------
 
 
-def prctl(option, value):
+def prctl(option: int, value: int) -> None:
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
 
 
-def reap():
+def reap() -> None:
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
@@ -441,7 +447,7 @@ def reap():
             return
 
 
-def kill_leftovers(kill_all):
+def kill_leftovers(kill_all: bool) -> int:
     """Kill every process the sample started; returns how many are still there afterwards."""
     me = os.getpid()
     for _ in range(200):
@@ -464,8 +470,8 @@ def kill_leftovers(kill_all):
     return len(cw_proc.descendants(me))
 
 
-def remove_tree(path):
-    def force(func, target, _exc):
+def remove_tree(path: str) -> None:
+    def force(func: Callable[[str], object], target: str, _exc: object) -> None:
         try:
             os.chmod(os.path.dirname(target), 0o700)
             os.chmod(target, 0o700)
@@ -477,7 +483,7 @@ def remove_tree(path):
     shutil.rmtree(path, onerror=force)
 
 
-def wipe(directory):
+def wipe(directory: str) -> None:
     try:
         entries = os.listdir(directory)
     except OSError:
@@ -491,7 +497,7 @@ def wipe(directory):
                 os.unlink(target)
 
 
-def preload(names):
+def preload(names: Iterable[str]) -> list[str]:
     loaded = []
     for name in names:
         if name in sys.modules:
@@ -504,7 +510,7 @@ def preload(names):
     return loaded
 
 
-def tail(path, size=DETAIL_CHARS):
+def tail(path: str, size: int = DETAIL_CHARS) -> str:
     try:
         with open(path, "rb") as handle:
             handle.seek(0, os.SEEK_END)
@@ -567,7 +573,8 @@ def wait_for_sample(control: cw_wire.FrameReader, pid: int, token: str) -> tuple
                 with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
             continue
-        ready, _, _ = select.select([control.sock, pidfd], [], [])
+        readable: list[FileDescriptorLike] = [control.sock, pidfd]
+        ready, _, _ = select.select(readable, [], [])
         if pidfd in ready:
             break
         try:
@@ -604,14 +611,14 @@ SYSV_IPC = {"shm": "shmid", "sem": "semid", "msg": "msqid"}
 IPC_RMID = 0
 
 
-def remove_sysv_ipc():
+def remove_sysv_ipc() -> None:
     """Remove every SysV shared-memory segment, semaphore set and message queue this user
     created or owns, so that none carries state to the next sample of this worker.
 
     Only called where that is the sample's alone: a private IPC namespace (bubblewrap, unshare)
     or a user of this worker's own (rlimits-only run as root)."""
     libc = ctypes.CDLL(None, use_errno=True)
-    remove = {
+    remove: dict[str, Callable[[int], object]] = {
         "shm": lambda ident: libc.shmctl(ident, IPC_RMID, None),
         "sem": lambda ident: libc.semctl(ident, 0, IPC_RMID),
         "msg": lambda ident: libc.msgctl(ident, IPC_RMID, None),
@@ -651,25 +658,24 @@ def serve_run(
         pid = fork_pair(ctl, request, channel_fd, workdir, stderr_path, candidate_err)
     else:
         pid = fork_single(ctl, request, channel_fd, workdir, stderr_path)
-    cw_wire.send_frame(ctl, {"op": "forked", "pid": pid})
+    forked: Forked = {"op": "forked", "pid": pid}
+    cw_wire.send_frame(ctl, forked)
     status, killed, parent_gone = wait_for_sample(control, pid, request["token"])
     leftover, detail = clean_up_sample(paths, workdir, settings)
     if parent_gone:
         sys.exit(0)
-    cw_wire.send_frame(
-        ctl,
-        {
-            "op": "exited",
-            "code": os.waitstatus_to_exitcode(status),
-            "killed": killed,
-            "leftover": leftover,
-            "stderr": detail[-DETAIL_CHARS:],
-            "workdir_left": os.path.exists(workdir),
-        },
-    )
+    exited: Exited = {
+        "op": "exited",
+        "code": os.waitstatus_to_exitcode(status),
+        "killed": killed,
+        "leftover": leftover,
+        "stderr": detail[-DETAIL_CHARS:],
+        "workdir_left": os.path.exists(workdir),
+    }
+    cw_wire.send_frame(ctl, exited)
 
 
-def kill_user(uid):
+def kill_user(uid: int) -> bool:
     """Kill every process of a uid that belongs to this worker alone; True when none is left."""
     found = False
     for entry in os.listdir("/proc"):
@@ -683,7 +689,7 @@ def kill_user(uid):
     return not found
 
 
-def supervise(uid, command):
+def supervise(uid: int, command: list[str]) -> NoReturn:
     """Without a pid namespace something the sample cannot kill must adopt and reap its orphans:
     this process, still running as the caller's user, starts the zygote and outlives it."""
     prctl(PR_SET_CHILD_SUBREAPER, 1)
@@ -713,7 +719,7 @@ def supervise(uid, command):
     sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
 
 
-def reset_signals():
+def reset_signals() -> None:
     """Every signal's disposition as a freshly started interpreter would have it, whatever the
     process that started classwright left ignored: a shell's background job ignores SIGINT and
     SIGQUIT, and what a sample's own signals do (to itself, or to its judge) must not depend on
@@ -731,11 +737,11 @@ def reset_signals():
     signal.pthread_sigmask(signal.SIG_SETMASK, ())
 
 
-def main():
+def main() -> None:
     if sys.argv[1] == "--supervise":
         supervise(int(sys.argv[2]), sys.argv[3:])
         return
-    settings = json.loads(sys.argv[1])
+    settings: ZygoteSettings = json.loads(sys.argv[1])
     prctl(PR_SET_DUMPABLE, 0)  # samples run as the same user: keep them out of /proc/<zygote>
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a sample come back here to be killed
     reset_signals()
@@ -745,7 +751,7 @@ def main():
     ctl = socket.socket(fileno=CONTROL_FD)
     control = cw_wire.FrameReader(ctl, with_fds=True)
     loaded = preload(settings.get("preload", []))
-    ready = {"op": "ready", "pid": os.getpid(), "uid": os.getuid(), "preloaded": loaded}
+    ready: Ready = {"op": "ready", "pid": os.getpid(), "uid": os.getuid(), "preloaded": loaded}
     cw_wire.send_frame(ctl, ready)
     while True:
         try:
@@ -765,8 +771,8 @@ def main():
                 os.close(extra)
         else:
             control.close_fds()
-            detail = f"unknown request {op!r}"
-            cw_wire.send_frame(ctl, {"op": "error", "detail": detail})
+            error: ZygoteError = {"op": "error", "detail": f"unknown request {op!r}"}
+            cw_wire.send_frame(ctl, error)
 
 
 if __name__ == "__main__":
