@@ -25,7 +25,8 @@ if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ] && [ ! -x "${VLLM_VENV:-.venv-vllm}/bin/p
 fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-# mypy checks the installed package as a whole (classwright.evaluator, .authoring, ...): run from
+# mypy checks the installed package as a whole, strictly ([tool.mypy] in pyproject.toml; the
+# scripts that run inside the sandbox included): run from
 # the checkout, `import classwright` would find the thin classwright/ folder instead, and run
 # inside site-packages mypy would read every other distribution as our modules.
 root=$(pwd)

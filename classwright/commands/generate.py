@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -122,7 +123,7 @@ def generation_table(rows: list[tuple[str, RunReport]]) -> Table:
     def rate(report: RunReport) -> float:
         return report.usage.completion_tokens / report.seconds if report.seconds else 0.0
 
-    figures = [
+    figures: list[tuple[str, Callable[[RunReport], str]]] = [
         ("samples written", lambda r: str(r.written)),
         ("samples kept", lambda r: str(r.kept)),
         ("requests", lambda r: str(r.usage.requests)),
