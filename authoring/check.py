@@ -14,8 +14,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.authoring.rules import all_rules, rule_by_code
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     CheckSettings,
     Finding,
     Rule,
@@ -28,6 +27,7 @@ from classwright.authoring.rules.framework import (
     run_task_rules,
     suppressed_codes,
 )
+from classwright.authoring.rules import all_rules, rule_by_code
 from classwright.authoring.taskdir import load_task_folder, task_folders
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError

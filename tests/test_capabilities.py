@@ -14,14 +14,14 @@ import pytest
 
 from classwright.authoring import capabilities
 from classwright.authoring.dyncache import cache_key
-from classwright.authoring.rules import Rule, rule_by_code, run_task_rules
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     CANNOT_RUN,
     CheckSettings,
     Severity,
     TaskContext,
     write_fixture,
 )
+from classwright.authoring.rules import Rule, rule_by_code, run_task_rules
 from classwright.authoring.taskdir import load_task_folder
 
 

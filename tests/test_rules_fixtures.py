@@ -16,6 +16,7 @@ import pytest
 from requirements_in_ci import skip_missing
 
 from classwright.authoring import rules as rules_package
+from classwright.authoring.lint.rule import CANNOT_RUN, fixture_contexts, write_fixture
 from classwright.authoring.rules import (
     Fixture,
     Kind,
@@ -28,7 +29,6 @@ from classwright.authoring.rules import (
     run_task_rules,
 )
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import CANNOT_RUN, fixture_contexts, write_fixture
 from classwright.authoring.taskdir import load_task_folder
 from classwright.schema.errors import InputError
 
@@ -134,7 +134,7 @@ def test_a_second_rule_claiming_a_code_is_refused(
     # all_rules() keys rules by code, so a set of its codes is unique by construction; what
     # keeps codes unique is that it refuses a second module claiming one. Prove that it does.
     (tmp_path / "zz_claims_cw501.py").write_text(
-        "from classwright.authoring.rules.framework import Rule\n\n\n"
+        "from classwright.authoring.lint.rule import Rule\n\n\n"
         "class Impostor(Rule):\n    code = 'CW501'\n    name = 'impostor'\n"
     )
     before = [r.code for r in all_rules()]

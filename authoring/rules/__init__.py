@@ -5,8 +5,8 @@ code and kebab-case name (``contract_*``, ``dependencies_*``, ``constructor_*``,
 ``signature_*``, ``tests_*``, ``execution_*``, ``adequacy_*``, ``metadata_*``; CW501
 ``too-few-method-tests`` is ``tests_too_few_method_tests.py``). Every ``Rule`` subclass defined
 in such a module is registered; adding a rule is adding a file. Modules whose name starts with
-``_`` and ``framework`` hold shared code, not rules; a rule imports only those
-(``tests/test_rule_files.py`` holds both conventions).
+``_`` hold code shared by rules, not rules; a rule imports only those and the framework,
+``classwright.authoring.lint`` (``tests/test_rule_files.py`` holds both conventions).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pkgutil
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     CheckSettings,
     Finding,
     Fixture,
@@ -62,7 +62,7 @@ def all_rules() -> tuple[type[Rule], ...]:
     """Every registered rule class, ordered by code."""
     found: dict[str, type[Rule]] = {}
     for module_info in pkgutil.iter_modules(__path__):
-        if module_info.name.startswith("_") or module_info.name == "framework":
+        if module_info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{__name__}.{module_info.name}")
         for value in vars(module).values():

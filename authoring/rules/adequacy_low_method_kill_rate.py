@@ -2,19 +2,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from classwright.authoring.rules._mutation import (
-    declared_equivalents,
-    method_threshold_of,
-    mutation_report,
-    set_aside,
-)
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     Finding,
     Fixture,
     Kind,
     Rule,
     Severity,
     TaskContext,
+)
+from classwright.authoring.rules._mutation import (
+    declared_equivalents,
+    method_threshold_of,
+    mutation_report,
+    set_aside,
 )
 
 DEFAULT_THRESHOLD = 0.6

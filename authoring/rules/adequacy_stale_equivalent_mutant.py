@@ -3,13 +3,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from classwright.authoring.rules._examples import (
-    PEAK_EQUIVALENT_MUTANTS,
-    PEAK_SOLUTION,
-    PEAK_TESTS,
-)
-from classwright.authoring.rules._mutation import declared_equivalents, mutation_report, set_aside
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     Finding,
     Fixture,
     Kind,
@@ -17,6 +11,12 @@ from classwright.authoring.rules.framework import (
     Severity,
     TaskContext,
 )
+from classwright.authoring.rules._examples import (
+    PEAK_EQUIVALENT_MUTANTS,
+    PEAK_SOLUTION,
+    PEAK_TESTS,
+)
+from classwright.authoring.rules._mutation import declared_equivalents, mutation_report, set_aside
 
 ENTRY_HEADER = r"^\s*\[\[equivalent_mutants\]\]"
 

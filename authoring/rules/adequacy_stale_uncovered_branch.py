@@ -4,19 +4,19 @@ import re
 from collections.abc import Iterable
 
 from classwright.authoring import uncovered
-from classwright.authoring.rules import _execution
-from classwright.authoring.rules._examples import (
-    GRADER_FAIL_UNCOVERED,
-    GRADER_PASS_TESTS,
-    GRADER_SOLUTION,
-)
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     Finding,
     Fixture,
     Kind,
     Rule,
     Severity,
     TaskContext,
+)
+from classwright.authoring.rules import _execution
+from classwright.authoring.rules._examples import (
+    GRADER_FAIL_UNCOVERED,
+    GRADER_PASS_TESTS,
+    GRADER_SOLUTION,
 )
 
 ENTRY_HEADER = r"^\s*\[\[uncovered_branches\]\]"

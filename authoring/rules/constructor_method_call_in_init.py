@@ -4,9 +4,9 @@ from collections.abc import Iterable
 
 import libcst as cst
 
+from classwright.authoring.lint.rule import Finding, Fixture, Rule, Severity, TaskContext
 from classwright.authoring.rules._contract import receiver
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 class _MethodCalls(cst.CSTVisitor):

@@ -4,8 +4,8 @@ from collections.abc import Iterable
 
 import libcst as cst
 
+from classwright.authoring.lint.rule import Finding, Fixture, Rule, TaskContext
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, TaskContext
 
 
 def _redefines_on_purpose(method: cst.FunctionDef) -> bool:

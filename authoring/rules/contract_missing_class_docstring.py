@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
+from classwright.authoring.lint.rule import Finding, Fixture, Rule, Severity, TaskContext
 
 
 class MissingClassDocstring(Rule):

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.rule import Finding, Fixture, Kind, Rule, TaskContext
 from classwright.authoring.rules import _execution
-from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
 from classwright.evaluator.outcome import Status, TestOutcome
 
 SOLUTION = '''

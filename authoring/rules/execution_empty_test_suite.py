@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring import dynamic
-from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
+from classwright.authoring.lint.rule import Finding, Fixture, Kind, Rule, TaskContext
 
 SOLUTION = '''
 class Counter:

@@ -3,8 +3,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring import dynamic
+from classwright.authoring.lint.rule import Finding, Fixture, Kind, Rule, TaskContext
 from classwright.authoring.rules import _execution
-from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
 
 SOLUTION = '''
 class Counter:

@@ -2,9 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from classwright.authoring.rules import _execution
-from classwright.authoring.rules._examples import WAITER_SOLUTION
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     Finding,
     Fixture,
     Kind,
@@ -12,6 +10,8 @@ from classwright.authoring.rules.framework import (
     Severity,
     TaskContext,
 )
+from classwright.authoring.rules import _execution
+from classwright.authoring.rules._examples import WAITER_SOLUTION
 
 
 class SlowTest(Rule):

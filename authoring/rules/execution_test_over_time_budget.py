@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.rule import Finding, Fixture, Kind, Rule, TaskContext
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import WAITER_SOLUTION
-from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
 from classwright.evaluator.outcome import Status
 
 

@@ -4,8 +4,7 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     Finding,
     Fixture,
     Rule,
@@ -13,6 +12,7 @@ from classwright.authoring.rules.framework import (
     SourceFile,
     TaskContext,
 )
+from classwright.authoring.rules._examples import CLEAN_TASK
 
 # Module-level generators a test can seed, by the qualified name of their seed function.
 SEEDS = {"random.seed": "random", "numpy.random.seed": "numpy.random"}

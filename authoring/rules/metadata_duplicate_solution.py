@@ -2,8 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import (
+from classwright.authoring.lint.rule import (
     Finding,
     Fixture,
     Rule,
@@ -11,6 +10,7 @@ from classwright.authoring.rules.framework import (
     Severity,
     TaskSummary,
 )
+from classwright.authoring.rules._examples import CLEAN_TASK
 
 
 class DuplicateSolution(Rule):

@@ -3,8 +3,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from classwright.authoring.lint.rule import Finding, Fixture, Rule, TaskContext
 from classwright.authoring.rules._examples import CLEAN_SOLUTION, CLEAN_TASK, CLEAN_TESTS
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, TaskContext
 from classwright.authoring.scaffold import PLACEHOLDER_AUTHOR, PLACEHOLDER_TEXTS, PLACEHOLDER_TITLE
 
 _TODO = re.compile(r"\b(TODO|FIXME|TBD)\b")

@@ -3,8 +3,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from classwright.authoring.lint.rule import Finding, Fixture, Rule, Severity, TaskContext
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 class UnusedSuppression(Rule):

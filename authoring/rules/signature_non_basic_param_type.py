@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.rule import Finding, Fixture, Rule, Severity, TaskContext
 from classwright.authoring.rules._contract import annotation_type, method_contract, parameters
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 class NonBasicParamType(Rule):

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.rule import Finding, Fixture, Rule, Severity, TaskContext
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules._tests import class_level_test_classes
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 class MissingClassLevelTests(Rule):

@@ -23,6 +23,7 @@ from classwright.authoring.check import (
     task_folder_of,
 )
 from classwright.authoring.dyncache import default_cache_dir
+from classwright.authoring.lint.rule import CheckSettings, Rule, Severity
 from classwright.authoring.report_formats import OutputFormat, format_findings
 from classwright.authoring.rules import (
     all_rules,
@@ -31,7 +32,6 @@ from classwright.authoring.rules import (
     select_rules,
     unknown_rule_message,
 )
-from classwright.authoring.rules.framework import CheckSettings, Rule, Severity
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
 
