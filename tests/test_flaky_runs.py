@@ -4,7 +4,7 @@ repeat; tests that draw at random are found statically and run more."""
 from __future__ import annotations
 
 from classwright.authoring import dynamic
-from classwright.authoring.lint.rule import Fixture, fixture_contexts
+from classwright.authoring.lint.fixtures import Fixture, fixture_contexts
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules._randomness import random_test_ids

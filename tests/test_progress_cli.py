@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from classwright.authoring.lint.rule import Fixture, write_fixture
+from classwright.authoring.lint.fixtures import Fixture, write_fixture
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.cli import app
 

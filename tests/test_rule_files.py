@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring import rules as rules_package
-from classwright.authoring.rules import all_rules
+from classwright.authoring.lint.registry import all_rules
 
 FAMILIES = {
     "1": "contract",
@@ -39,7 +39,7 @@ RULES_DIR = Path(rules_package.__file__).parent
 
 
 def _is_rule_module(stem: str) -> bool:
-    # The same test as the registry's discovery in authoring/rules/__init__.py.
+    # The same test as the discovery in authoring/lint/registry.py.
     return not stem.startswith("_")
 
 

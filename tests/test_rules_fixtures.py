@@ -16,18 +16,11 @@ import pytest
 from requirements_in_ci import skip_missing
 
 from classwright.authoring import rules as rules_package
-from classwright.authoring.lint.rule import CANNOT_RUN, fixture_contexts, write_fixture
-from classwright.authoring.rules import (
-    Fixture,
-    Kind,
-    Rule,
-    Scope,
-    TaskSummary,
-    all_rules,
-    rule_by_code,
-    rule_problems,
-    run_task_rules,
-)
+from classwright.authoring.lint.context import TaskSummary
+from classwright.authoring.lint.engine import run_task_rules
+from classwright.authoring.lint.fixtures import Fixture, fixture_contexts, write_fixture
+from classwright.authoring.lint.registry import all_rules, rule_by_code
+from classwright.authoring.lint.rule import CANNOT_RUN, Kind, Rule, Scope, rule_problems
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.taskdir import load_task_folder
 from classwright.schema.errors import InputError

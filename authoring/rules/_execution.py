@@ -16,7 +16,7 @@ from classwright.authoring.dynamic import (
     RunRecord,
 )
 from classwright.authoring.dyncache import DynamicCache
-from classwright.authoring.lint.rule import TaskContext, task_analysis
+from classwright.authoring.lint.context import TaskContext, task_analysis
 from classwright.authoring.rules._randomness import random_test_ids
 
 T = TypeVar("T")

@@ -19,7 +19,7 @@ from classwright.authoring.adequacy.mutation_run import (
     analyse_mutants,
 )
 from classwright.authoring.equivalents import EquivalentMutant
-from classwright.authoring.lint.rule import TaskContext, task_analysis
+from classwright.authoring.lint.context import TaskContext, task_analysis
 from classwright.authoring.rules._execution import _cached
 from classwright.schema.errors import InputError
 

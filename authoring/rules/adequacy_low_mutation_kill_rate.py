@@ -2,14 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from classwright.authoring.lint.rule import (
-    Finding,
-    Fixture,
-    Kind,
-    Rule,
-    Severity,
-    TaskContext,
-)
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import (
     PEAK_EQUIVALENT_MUTANTS,
     PEAK_SOLUTION,
