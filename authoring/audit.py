@@ -15,8 +15,10 @@ from pathlib import Path
 from classwright.authoring.check import CheckReport, check_folders
 from classwright.authoring.classeval_import import import_classeval, read_classeval
 from classwright.authoring.classeval_plus import read_overlay
-from classwright.authoring.rules import all_rules
-from classwright.authoring.rules.framework import CheckSettings, Rule, Severity
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.registry import all_rules
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Severity
 from classwright.authoring.taskdir import read_task_toml
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 

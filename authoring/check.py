@@ -1,9 +1,9 @@
-"""Run the rule catalogue over task folders: the engine under ``classwright check``.
+"""Run the rule catalogue over task folders: what ``classwright check`` calls.
 
 Each task is checked on its own (in a process pool with ``jobs > 1``): it is loaded once, one
-``TaskContext`` is built, every selected task-scope rule runs on it and the task's
-suppressions are applied. Benchmark-scope rules then run once over small summaries of all
-tasks. Findings come back sorted by path and position.
+``TaskContext`` is built, and ``classwright.authoring.lint.engine`` runs every selected
+task-scope rule on it and applies the task's suppressions. Benchmark-scope rules then run once
+over small summaries of all tasks. Findings come back sorted by path and position.
 """
 
 from __future__ import annotations
@@ -14,20 +14,16 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.authoring.rules import all_rules, rule_by_code
-from classwright.authoring.rules.framework import (
-    CheckSettings,
-    Finding,
-    Rule,
-    Scope,
-    Severity,
-    TaskContext,
-    TaskSummary,
+from classwright.authoring.lint.context import CheckSettings, TaskContext, TaskSummary
+from classwright.authoring.lint.engine import (
     apply_suppressions,
     finding_order,
     run_task_rules,
     suppressed_codes,
 )
+from classwright.authoring.lint.registry import all_rules, rule_by_code
+from classwright.authoring.lint.rule import Rule, Scope
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.taskdir import load_task_folder, task_folders
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError

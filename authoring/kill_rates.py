@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from classwright.authoring.lint.context import CheckSettings, TaskContext
 from classwright.authoring.rules._mutation import declared_equivalents, mutation_report, set_aside
-from classwright.authoring.rules.framework import CheckSettings, TaskContext
 from classwright.authoring.taskdir import load_task_folder
 
 

@@ -9,8 +9,8 @@ import enum
 import json
 from collections.abc import Sequence
 
-from classwright.authoring.rules import all_rules
-from classwright.authoring.rules.framework import Finding, Severity
+from classwright.authoring.lint.registry import all_rules
+from classwright.authoring.lint.types import Finding, Severity
 
 
 class OutputFormat(enum.StrEnum):

@@ -10,8 +10,8 @@ import inspect
 import sys
 from pathlib import Path
 
-from classwright.authoring.rules import all_rules
-from classwright.authoring.rules.framework import Rule
+from classwright.authoring.lint.registry import all_rules
+from classwright.authoring.lint.rule import Rule
 from classwright.schema.files import write_text_atomic
 
 FAMILIES = {

@@ -27,8 +27,8 @@ from classwright.authoring.check import default_jobs
 from classwright.authoring.classeval_plus import BUNDLED_OVERLAY
 from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.kill_rates import KillRateSummary, kill_rates
-from classwright.authoring.rules import select_rules
-from classwright.authoring.rules.framework import CheckSettings
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.registry import select_rules
 from classwright.evaluator.progress import progress_reporter
 from classwright.schema.files import write_text_atomic
 

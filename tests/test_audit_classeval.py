@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring.audit import CANONICAL_FAILURE_CODES, Audit, audit_folders, import_tasks
-from classwright.authoring.rules import rule_by_code
-from classwright.authoring.rules.framework import CheckSettings
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.registry import rule_by_code
 
 pytestmark = pytest.mark.slow
 

@@ -14,14 +14,12 @@ import pytest
 
 from classwright.authoring import capabilities
 from classwright.authoring.dyncache import cache_key
-from classwright.authoring.rules import Rule, rule_by_code, run_task_rules
-from classwright.authoring.rules.framework import (
-    CANNOT_RUN,
-    CheckSettings,
-    Severity,
-    TaskContext,
-    write_fixture,
-)
+from classwright.authoring.lint.context import CheckSettings, TaskContext
+from classwright.authoring.lint.engine import run_task_rules
+from classwright.authoring.lint.fixtures import write_fixture
+from classwright.authoring.lint.registry import rule_by_code
+from classwright.authoring.lint.rule import CANNOT_RUN, Rule
+from classwright.authoring.lint.types import Severity
 from classwright.authoring.taskdir import load_task_folder
 
 

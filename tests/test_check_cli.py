@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from classwright.authoring.lint.fixtures import Fixture, write_fixture
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import Fixture, write_fixture
 from classwright.cli import app
 
 runner = CliRunner()

@@ -20,8 +20,8 @@ from classwright.authoring.classeval_import import (
 )
 from classwright.authoring.classeval_plus import BUNDLED_OVERLAY, read_overlay
 from classwright.authoring.dyncache import default_cache_dir
-from classwright.authoring.rules import select_rules
-from classwright.authoring.rules.framework import CheckSettings
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.registry import select_rules
 from classwright.authoring.taskdir import load_task_folder
 from classwright.evaluator.sandbox import SuiteJob, Verdicts, run_suites
 from classwright.evaluator.scoring import task_exports

@@ -18,7 +18,7 @@ from classwright.authoring.adequacy.fuzzing import plan_fuzz
 from classwright.authoring.adequacy.strategies import generatable
 from classwright.authoring.check import check_task
 from classwright.authoring.classeval_import import import_classeval, read_classeval
-from classwright.authoring.rules.framework import CheckSettings
+from classwright.authoring.lint.context import CheckSettings
 from classwright.authoring.taskdir import load_task
 from classwright.cli import app
 from classwright.evaluator.contract import parse_method_contract

@@ -9,8 +9,9 @@ import pytest
 
 from classwright.authoring import dynamic
 from classwright.authoring.dyncache import DynamicCache, cache_key
+from classwright.authoring.lint.context import CheckSettings, TaskContext
+from classwright.authoring.lint.fixtures import Fixture, write_fixture
 from classwright.authoring.rules import _execution
-from classwright.authoring.rules.framework import CheckSettings, Fixture, TaskContext, write_fixture
 from classwright.authoring.taskdir import load_task_folder
 
 SOLUTION = '''

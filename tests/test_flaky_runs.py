@@ -4,10 +4,10 @@ repeat; tests that draw at random are found statically and run more."""
 from __future__ import annotations
 
 from classwright.authoring import dynamic
+from classwright.authoring.lint.fixtures import Fixture, fixture_contexts
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules._randomness import random_test_ids
-from classwright.authoring.rules.framework import Fixture, fixture_contexts
 from classwright.evaluator.outcome import Status, TestOutcome
 
 TEST = "TallyTestVote.test_vote_1"

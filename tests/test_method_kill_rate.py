@@ -8,12 +8,13 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from classwright.authoring.kill_rates import method_kill_rates
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.fixtures import Fixture, write_fixture
 from classwright.authoring.rules.adequacy_low_method_kill_rate import (
     SOLUTION,
     STRONG_TESTS,
     WEAK_TESTS,
 )
-from classwright.authoring.rules.framework import CheckSettings, Fixture, write_fixture
 from classwright.cli import app
 
 runner = CliRunner()

@@ -8,9 +8,10 @@ parameters *and* returns; its one prefix is ``signature_``, because what it chec
 types, variadic parameters, return types and values) is what a method's signature promises to
 a caller, and one prefix keeps the family together when the folder is listed.
 
-Each rule file defines exactly one rule. A rule file imports only the framework and the
-modules starting with ``_`` (fixtures shared between rules live in ``_examples.py``), never
-another rule's file, so a rule can be renamed or removed without breaking a second one.
+Each rule file defines exactly one rule. A rule file imports only the framework
+(``classwright.authoring.lint``) and the modules starting with ``_`` (fixtures shared between
+rules live in ``_examples.py``), never another rule's file, so a rule can be renamed or removed
+without breaking a second one.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring import rules as rules_package
-from classwright.authoring.rules import all_rules
+from classwright.authoring.lint.registry import all_rules
 
 FAMILIES = {
     "1": "contract",
@@ -38,8 +39,8 @@ RULES_DIR = Path(rules_package.__file__).parent
 
 
 def _is_rule_module(stem: str) -> bool:
-    # The same test as the registry's discovery in authoring/rules/__init__.py.
-    return not stem.startswith("_") and stem != "framework"
+    # The same test as the discovery in authoring/lint/registry.py.
+    return not stem.startswith("_")
 
 
 def _string_assignments(node: ast.ClassDef) -> dict[str, str]:
@@ -133,7 +134,7 @@ def test_the_files_read_are_the_ones_the_registry_loads() -> None:
     assert len(registered) == len(all_rules())
 
 
-IMPORT_RULE = "from classwright.authoring.rules.framework import Rule\n"
+IMPORT_RULE = "from classwright.authoring.lint.rule import Rule\n"
 
 
 def _rule_class(code: str, name: str, cls: str = "Flagger") -> str:
@@ -203,10 +204,11 @@ def test_shared_modules_may_be_imported_and_are_not_rule_files(tmp_path: Path) -
     # Positive control for the import check: the framework and ``_`` modules are allowed, and
     # a name imported from the package itself is not mistaken for a rule file.
     (tmp_path / "_examples.py").write_text("CLEAN = 1\n", encoding="utf-8")
-    (tmp_path / "framework.py").write_text("class Rule: ...\n", encoding="utf-8")
     (tmp_path / "tests_a.py").write_text(
         "from classwright.authoring.rules import Finding, _examples\n"
-        "from classwright.authoring.rules._examples import CLEAN\n" + _rule_class("CW501", "a"),
+        "from classwright.authoring.rules._examples import CLEAN\n"
+        + IMPORT_RULE
+        + _rule_class("CW501", "a"),
         encoding="utf-8",
     )
     assert rule_file_problems(tmp_path) == []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from classwright.authoring.lint.registry import all_rules
 from classwright.authoring.ruledocs import rules_markdown
-from classwright.authoring.rules import all_rules
 
 RULES_PAGE = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 

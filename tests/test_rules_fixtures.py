@@ -16,19 +16,12 @@ import pytest
 from requirements_in_ci import skip_missing
 
 from classwright.authoring import rules as rules_package
-from classwright.authoring.rules import (
-    Fixture,
-    Kind,
-    Rule,
-    Scope,
-    TaskSummary,
-    all_rules,
-    rule_by_code,
-    rule_problems,
-    run_task_rules,
-)
+from classwright.authoring.lint.context import TaskSummary
+from classwright.authoring.lint.engine import run_task_rules
+from classwright.authoring.lint.fixtures import Fixture, fixture_contexts, write_fixture
+from classwright.authoring.lint.registry import all_rules, rule_by_code
+from classwright.authoring.lint.rule import CANNOT_RUN, Kind, Rule, Scope, rule_problems
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import CANNOT_RUN, fixture_contexts, write_fixture
 from classwright.authoring.taskdir import load_task_folder
 from classwright.schema.errors import InputError
 
@@ -134,7 +127,7 @@ def test_a_second_rule_claiming_a_code_is_refused(
     # all_rules() keys rules by code, so a set of its codes is unique by construction; what
     # keeps codes unique is that it refuses a second module claiming one. Prove that it does.
     (tmp_path / "zz_claims_cw501.py").write_text(
-        "from classwright.authoring.rules.framework import Rule\n\n\n"
+        "from classwright.authoring.lint.rule import Rule\n\n\n"
         "class Impostor(Rule):\n    code = 'CW501'\n    name = 'impostor'\n"
     )
     before = [r.code for r in all_rules()]

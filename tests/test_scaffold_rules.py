@@ -8,7 +8,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from classwright.authoring.rules import CheckSettings, TaskContext, run_task_rules, select_rules
+from classwright.authoring.lint.context import CheckSettings, TaskContext
+from classwright.authoring.lint.engine import run_task_rules
+from classwright.authoring.lint.registry import select_rules
 from classwright.authoring.taskdir import load_task_folder
 from classwright.cli import app
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from classwright.authoring.rules.framework import TaskContext
+from classwright.authoring.lint.context import TaskContext
 from classwright.evaluator.contract import (
     ContractType,
     MethodContract,

@@ -9,7 +9,7 @@ because a rule file imports no other rule's file.
 
 from __future__ import annotations
 
-from classwright.authoring.rules.framework import Fixture
+from classwright.authoring.lint.fixtures import Fixture
 
 CLEAN_SOLUTION = '''
 class Tally:

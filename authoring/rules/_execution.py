@@ -16,8 +16,8 @@ from classwright.authoring.dynamic import (
     RunRecord,
 )
 from classwright.authoring.dyncache import DynamicCache
+from classwright.authoring.lint.context import TaskContext, task_analysis
 from classwright.authoring.rules._randomness import random_test_ids
-from classwright.authoring.rules.framework import TaskContext, task_analysis
 
 T = TypeVar("T")
 

@@ -19,8 +19,8 @@ from classwright.authoring.adequacy.mutation_run import (
     analyse_mutants,
 )
 from classwright.authoring.equivalents import EquivalentMutant
+from classwright.authoring.lint.context import TaskContext, task_analysis
 from classwright.authoring.rules._execution import _cached
-from classwright.authoring.rules.framework import TaskContext, task_analysis
 from classwright.schema.errors import InputError
 
 DEFAULT_THRESHOLD = 0.8

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from classwright.authoring.rules.framework import TaskContext
+from classwright.authoring.lint.context import TaskContext
 
 SOURCES = frozenset({"random", "secrets", "uuid", "urandom", "randint", "shuffle", "choice"})
 """Names through which code draws at random."""

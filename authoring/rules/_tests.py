@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from classwright.authoring.rules.framework import TaskContext
+from classwright.authoring.lint.context import TaskContext
 
 
 class _UsedNames(cst.CSTVisitor):

@@ -3,13 +3,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring import uncovered
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import (
     GRADER_FAIL_UNCOVERED,
     GRADER_PASS_TESTS,
     GRADER_SOLUTION,
 )
-from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
 
 THRESHOLD = 98.0
 SOLUTION = GRADER_SOLUTION

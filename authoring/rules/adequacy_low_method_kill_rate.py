@@ -2,19 +2,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._mutation import (
     declared_equivalents,
     method_threshold_of,
     mutation_report,
     set_aside,
-)
-from classwright.authoring.rules.framework import (
-    Finding,
-    Fixture,
-    Kind,
-    Rule,
-    Severity,
-    TaskContext,
 )
 
 DEFAULT_THRESHOLD = 0.6

@@ -2,6 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import (
     PEAK_EQUIVALENT_MUTANTS,
     PEAK_SOLUTION,
@@ -12,14 +16,6 @@ from classwright.authoring.rules._mutation import (
     mutation_report,
     set_aside,
     threshold_of,
-)
-from classwright.authoring.rules.framework import (
-    Finding,
-    Fixture,
-    Kind,
-    Rule,
-    Severity,
-    TaskContext,
 )
 
 NAMED = 8

@@ -3,20 +3,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import (
     PEAK_EQUIVALENT_MUTANTS,
     PEAK_SOLUTION,
     PEAK_TESTS,
 )
 from classwright.authoring.rules._mutation import declared_equivalents, mutation_report, set_aside
-from classwright.authoring.rules.framework import (
-    Finding,
-    Fixture,
-    Kind,
-    Rule,
-    Severity,
-    TaskContext,
-)
 
 ENTRY_HEADER = r"^\s*\[\[equivalent_mutants\]\]"
 

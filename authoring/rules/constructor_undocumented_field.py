@@ -3,9 +3,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._contract import field_writes
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 def _mentioned(field: str, text: str) -> bool:

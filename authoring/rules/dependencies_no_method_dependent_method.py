@@ -2,8 +2,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 class NoMethodDependentMethod(Rule):

@@ -3,7 +3,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring import dynamic
-from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding
 
 SOLUTION = '''
 class Counter:

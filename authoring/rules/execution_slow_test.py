@@ -2,16 +2,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import WAITER_SOLUTION
-from classwright.authoring.rules.framework import (
-    Finding,
-    Fixture,
-    Kind,
-    Rule,
-    Severity,
-    TaskContext,
-)
 
 
 class SlowTest(Rule):

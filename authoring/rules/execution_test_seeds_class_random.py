@@ -4,15 +4,11 @@ from collections.abc import Iterable
 
 import libcst as cst
 
+from classwright.authoring.lint.context import SourceFile, TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import (
-    Finding,
-    Fixture,
-    Rule,
-    Severity,
-    SourceFile,
-    TaskContext,
-)
 
 # Module-level generators a test can seed, by the qualified name of their seed function.
 SEEDS = {"random.seed": "random", "numpy.random.seed": "numpy.random"}

@@ -3,8 +3,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from classwright.authoring import dynamic
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Kind, Rule
+from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules import _execution
-from classwright.authoring.rules.framework import Finding, Fixture, Kind, Rule, TaskContext
 
 SOLUTION = '''
 class Notes:

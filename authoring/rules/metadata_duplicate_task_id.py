@@ -2,15 +2,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from classwright.authoring.lint.context import TaskSummary
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule, Scope
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import (
-    Finding,
-    Fixture,
-    Rule,
-    Scope,
-    Severity,
-    TaskSummary,
-)
 
 
 class DuplicateTaskId(Rule):

@@ -3,8 +3,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules._examples import CLEAN_SOLUTION, CLEAN_TASK, CLEAN_TESTS
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, TaskContext
 from classwright.authoring.scaffold import PLACEHOLDER_AUTHOR, PLACEHOLDER_TEXTS, PLACEHOLDER_TITLE
 
 _TODO = re.compile(r"\b(TODO|FIXME|TBD)\b")

@@ -3,8 +3,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.registry import all_rules
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 class UnknownSuppressionCode(Rule):
@@ -49,8 +53,6 @@ class UnknownSuppressionCode(Rule):
     )
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
-        from classwright.authoring.rules import all_rules  # the registry imports this module
-
         known = {rule.code for rule in all_rules()}
         for suppression in ctx.task.meta.get("suppressions", ()):
             code = suppression["code"]

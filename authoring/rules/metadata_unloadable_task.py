@@ -4,8 +4,10 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule, Scope
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Scope, Severity
 from classwright.authoring.taskdir import TASK_FILE
 from classwright.schema.errors import InputError
 

@@ -4,8 +4,11 @@ from collections.abc import Iterable
 
 import libcst as cst
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, Severity, TaskContext
 
 
 def _base_names(node: cst.ClassDef) -> set[str]:

@@ -5,10 +5,13 @@ from collections.abc import Iterable
 
 import libcst as cst
 
+from classwright.authoring.lint.context import TaskContext
+from classwright.authoring.lint.fixtures import Fixture
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules._contract import parameters, receiver, returns_value
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules._tests import method_test_classes
-from classwright.authoring.rules.framework import Finding, Fixture, Rule, TaskContext
 
 _MOCK_READS = {
     "call_args", "call_args_list", "call_count", "called", "mock_calls", "assert_called",

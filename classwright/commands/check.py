@@ -23,15 +23,17 @@ from classwright.authoring.check import (
     task_folder_of,
 )
 from classwright.authoring.dyncache import default_cache_dir
-from classwright.authoring.report_formats import OutputFormat, format_findings
-from classwright.authoring.rules import (
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.registry import (
     all_rules,
     parse_codes,
     rule_by_code,
     select_rules,
     unknown_rule_message,
 )
-from classwright.authoring.rules.framework import CheckSettings, Rule, Severity
+from classwright.authoring.lint.rule import Rule
+from classwright.authoring.lint.types import Severity
+from classwright.authoring.report_formats import OutputFormat, format_findings
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
 
