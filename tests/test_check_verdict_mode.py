@@ -8,7 +8,8 @@ import pytest
 
 from classwright.authoring import dynamic
 from classwright.authoring.check import check_task
-from classwright.authoring.rules.framework import CheckSettings, Fixture, write_fixture
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.fixtures import Fixture, write_fixture
 from classwright.authoring.taskdir import load_task_folder
 from classwright.evaluator.sandbox import Verdicts, run_suite
 
