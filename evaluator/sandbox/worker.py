@@ -55,12 +55,12 @@ class SampleRequest:
     stop_at_failure: bool = False
     """End the sample at its first test that does not pass."""
 
-    def zygote_message(self, token: str, order: Sequence[str]) -> dict[str, object]:
+    def zygote_message(self, token: str, order: Sequence[str]) -> cw_wire.RunRequest:
         """The request as the zygote receives it, for the tests `order` (the whole wire form
         of a sample is made here and in `judge_message`). Under two-process verdicts it holds
         no test module: the tests go to the judge alone."""
         pair = self.verdicts == Verdicts.TWO_PROCESS
-        message: dict[str, object] = {
+        message: cw_wire.RunRequest = {
             "op": "pair" if pair else "run",
             "token": token,
             "candidate": self.candidate,
@@ -77,7 +77,7 @@ class SampleRequest:
             message["exports"] = list(self.exports)
         return message
 
-    def judge_message(self, order: Sequence[str]) -> dict[str, object]:
+    def judge_message(self, order: Sequence[str]) -> cw_wire.JudgeTests:
         """What the parent sends the judge of a two-process sample: the tests and their order."""
         return {"tests": self.tests, "order": list(order), "exports": list(self.exports)}
 

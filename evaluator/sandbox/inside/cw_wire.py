@@ -132,6 +132,14 @@ if TYPE_CHECKING:
         tests: NotRequired[str]
         exports: NotRequired[list[str]]
 
+    class JudgeTests(TypedDict):
+        """What the parent sends the judge of a pair, and only the judge: the test module, the
+        tests to run in order, and the names `from solution import *` brings in."""
+
+        tests: str
+        order: list[str]
+        exports: list[str]
+
     class ZygoteSettings(TypedDict):
         """The zygote's command-line settings (the sandbox's isolation decides them)."""
 
