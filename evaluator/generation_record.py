@@ -9,6 +9,7 @@ from typing import Any
 from classwright.evaluator.generation import RunReport
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
+from classwright.schema.io import read_json
 
 COUNTED = ("requests", "prompt_tokens", "completion_tokens")
 TIMED = ("generate_seconds", "score_seconds")
@@ -30,10 +31,7 @@ def read_previous(path: Path) -> dict[str, Any]:
     """The record an earlier invocation left, or an empty one."""
     if not path.exists():
         return {}
-    try:
-        value = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise InputError(path, "not a generation record (invalid JSON)") from None
+    value = read_json(path, "a generation record")
     if not isinstance(value, dict) or not isinstance(value.get("strategies", {}), dict):
         raise InputError(path, "not a generation record")
     return value

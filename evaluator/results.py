@@ -18,6 +18,7 @@ from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.outcome import DETAIL_CHARS, TestOutcome
 from classwright.evaluator.run_summary import RunSummary
 from classwright.schema.errors import InputError
+from classwright.schema.io import read_json
 from classwright.schema.records import TaskRecord
 
 FORMAT_VERSION = 1
@@ -234,14 +235,9 @@ def load_results(
 ) -> tuple[dict[str, Any], dict[str, TaskFacts], list[SampleResult]]:
     """Read ``results.json`` back: its run description, task facts and sample results."""
     file = Path(path)
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(file, "no such file") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(file, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
-    if not isinstance(data, dict) or "tasks" not in data:
-        raise InputError(file, "not a classwright results file")
+    data = read_json(file, "a results file")
+    if not isinstance(data, dict) or not isinstance(data.get("tasks"), dict):
+        raise InputError(file, "not a classwright results file (no 'tasks' object)")
     facts = {task_id: TaskFacts.from_dict(task) for task_id, task in data["tasks"].items()}
     results = [
         SampleResult.from_dict(sample)

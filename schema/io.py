@@ -13,13 +13,16 @@ from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
 
 
-def read_json(path: str | Path) -> Any:
-    """Parse a JSON file; a syntax error names the line and column."""
+def read_json(path: str | Path, expected: str = "a JSON file") -> Any:
+    """Parse a JSON file; a syntax error names the line and column. ``expected`` names what the
+    file should be, for the message when ``path`` is a folder."""
     file = Path(path)
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(file, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(file, f"is a folder, expected {expected}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(file, f"cannot read: {exc}") from None
     try:

@@ -8,7 +8,6 @@ file and the place, never a traceback.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from classwright.evaluator.metrics import summarize
 from classwright.evaluator.results import FORMAT_VERSION, SampleResult, TaskFacts
 from classwright.schema.errors import InputError
+from classwright.schema.io import read_json
 
 
 @dataclass(frozen=True)
@@ -39,16 +39,7 @@ class LoadedRun:
 def load_run(path: str | Path) -> LoadedRun:
     """Read one results file; bad input raises ``InputError`` naming the file and the place."""
     file = Path(path)
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(file, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(file, "is a folder, expected a results file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(file, f"cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(file, f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    data = read_json(file, "a results file")
     if not isinstance(data, dict) or not isinstance(data.get("tasks"), dict):
         raise InputError(file, "not a classwright results file (no 'tasks' object)")
     version = data.get("version", 1)
