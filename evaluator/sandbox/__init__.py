@@ -38,6 +38,23 @@ come from the task and are trusted.
   candidate that walks the stack to the result channel, or returns objects equal to anything, is
   credited (`tests/hostile/steal_channel.py`, `always_equal.py`): never use it to rank untrusted
   code.
+
+Which file holds what (the parent's side, then what runs inside):
+
+- `__init__.py`: `run_suite`, `SuiteJob`, `SuiteRun`, the runner's pool of warm workers, and the
+  outcome of each test decided from what a sample reported (crashes, limits, the sample cap).
+- `isolation.py`: how a worker is started (bubblewrap, unshare or rlimits only) and what it sees.
+- `worker.py`: one warm worker: `SampleRequest` and its messages, following a sample's events,
+  the CPU and wait meters, killing what a sample left.
+- `../modes.py`: `Verdicts` and `Isolation`.
+- `inside/driver.py`: the zygote: forks the sample's processes, applies rlimits and the seccomp
+  filter, reports each test's events.
+- `inside/cw_wire.py`: every frame and message that crosses a boundary (the zygote's control
+  channel, the judge's channel to the candidate), with their types and the size cap.
+- `inside/cw_judge.py` / `inside/cw_candidate.py`: the two sides of a two-process sample.
+- `inside/cw_runner.py`: runs the requested tests in order, one event each.
+- `inside/cw_proc.py`, `inside/cw_seccomp.py`, `inside/cw_coverage.py`: /proc readings (both
+  sides use it), the system calls a sample may not make, coverage as plain data.
 """
 
 from __future__ import annotations
