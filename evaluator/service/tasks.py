@@ -8,13 +8,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.scoring import test_ids_of
 from classwright.evaluator.verdict_cache import task_hash
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
 from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
+
+
+def _load_tasks(path: Path) -> list[TaskRecord]:
+    """Task records from a folder or record file, as `classwright evaluate` loads them."""
+    # Task folders are authoring's format; the evaluator imports authoring only here, when
+    # a server is given tasks to load (it otherwise consumes records).
+    from classwright.authoring.taskdir import load_tasks
+
+    return load_tasks(path)
 
 
 @dataclass
@@ -31,7 +39,7 @@ class TaskSet:
         """The tasks of every path; a task id found in two of them is bad input."""
         tasks = cls()
         for path in paths:
-            for record in load_tasks(path):
+            for record in _load_tasks(path):
                 if record.task_id in tasks.records:
                     raise InputError(path, f"task id {record.task_id!r} is also in another --tasks")
                 tasks.add(record)
