@@ -14,16 +14,16 @@ from classwright.evaluator.report.loading import load_run
 from classwright.evaluator.results import load_results
 from classwright.schema.errors import InputError
 
-LOADERS: dict[str, tuple[Callable[[Path], Any], str]] = {
-    "results (report)": (load_run, "a results file"),
-    "results (resume)": (load_results, "a results file"),
-    "generation record": (read_previous, "a generation record"),
+LOADERS: dict[str, tuple[Callable[[Path], Any], str, str]] = {
+    "results (report)": (load_run, "a results file", "not a classwright results file"),
+    "results (resume)": (load_results, "a results file", "not a classwright results file"),
+    "generation record": (read_previous, "a generation record", "strategies: .* not of type"),
 }
 
 
 @pytest.mark.parametrize("name", LOADERS)
 def test_a_folder_is_named_as_such(name: str, tmp_path: Path) -> None:
-    load, expected = LOADERS[name]
+    load, expected, _ = LOADERS[name]
     with pytest.raises(InputError) as caught:
         load(tmp_path)
     assert caught.value.describe() == f"{tmp_path}: is a folder, expected {expected}"
@@ -31,7 +31,7 @@ def test_a_folder_is_named_as_such(name: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", LOADERS)
 def test_broken_json_names_its_line_and_column(name: str, tmp_path: Path) -> None:
-    load, _ = LOADERS[name]
+    load, _, _ = LOADERS[name]
     broken = tmp_path / "broken.json"
     broken.write_text('{\n  "tasks": {,\n}')
     with pytest.raises(InputError) as caught:
@@ -41,8 +41,8 @@ def test_broken_json_names_its_line_and_column(name: str, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("name", LOADERS)
 def test_a_json_file_of_another_kind_is_refused(name: str, tmp_path: Path) -> None:
-    load, _ = LOADERS[name]
+    load, _, refusal = LOADERS[name]
     other = tmp_path / "other.json"
     other.write_text('{"strategies": [], "tasks": 3}')
-    with pytest.raises(InputError, match="not a"):
+    with pytest.raises(InputError, match=refusal):
         load(other)
