@@ -34,6 +34,7 @@ from classwright.evaluator.sandbox import (
     flat_test_ids,
     run_suite,
 )
+from classwright.evaluator.scoring import task_exports
 from classwright.schema import syntax
 
 SOLUTION_MODULE = "solution"
@@ -257,6 +258,7 @@ def canonical_run(task: TaskFolder, settings: DynamicSettings) -> RunRecord:
         limits=_limits(settings),
         measure_waiting=True,
         verdicts=settings.verdicts,
+        exports=task_exports(task.record),
     )
     return _record(run)
 
@@ -273,6 +275,7 @@ def skeleton_run(task: TaskFolder, settings: DynamicSettings) -> RunRecord:
         ids,
         limits=_limits(settings),
         verdicts=settings.verdicts,
+        exports=task_exports(task.record),
     )
     return _record(run)
 
@@ -288,6 +291,7 @@ def coverage_run(task: TaskFolder, settings: DynamicSettings) -> CoverageRecord:
             limits=_limits(settings),
             measure_coverage=True,
             verdicts=settings.verdicts,
+            exports=task_exports(task.record),
         )
         if ids
         else None
@@ -411,6 +415,7 @@ def _date_run(
         fake_time=date,
         drop_root=not as_root,
         verdicts=settings.verdicts,
+        exports=task_exports(task.record),
     )
     return _record(run, note="as root" if as_root else "")
 
@@ -430,7 +435,16 @@ def condition_runs(
     limits, verdicts = _limits(settings), settings.verdicts
     source, tests = task.solution_source, task.tests_source
     runs = {
-        REPEAT: _record(run_suite(source, tests, ids, limits=limits, verdicts=verdicts)),
+        REPEAT: _record(
+            run_suite(
+                source,
+                tests,
+                ids,
+                limits=limits,
+                verdicts=verdicts,
+                exports=task_exports(task.record),
+            )
+        ),
         SHUFFLED: _record(
             run_suite(
                 source,
@@ -439,11 +453,20 @@ def condition_runs(
                 limits=limits,
                 shuffle_seed=settings.shuffle_seed,
                 verdicts=verdicts,
+                exports=task_exports(task.record),
             )
         ),
         AS_ROOT: (
             _record(
-                run_suite(source, tests, ids, limits=limits, drop_root=False, verdicts=verdicts)
+                run_suite(
+                    source,
+                    tests,
+                    ids,
+                    limits=limits,
+                    drop_root=False,
+                    verdicts=verdicts,
+                    exports=task_exports(task.record),
+                )
             )
             if capabilities.switches_user()
             else RunRecord(results={}, skipped=capabilities.PLAIN_USER)
@@ -480,6 +503,7 @@ def random_runs(
                 list(ids),
                 limits=limits,
                 verdicts=settings.verdicts,
+                exports=task_exports(task.record),
             )
         )
         for _ in range(runs)
@@ -506,37 +530,53 @@ def _confirmed(
             changed[name] = moved
     if not changed:
         return runs
-    limits, verdicts = _limits(settings), settings.verdicts
-    source, tests = task.solution_source, task.tests_source
     every = sorted({t for moved in changed.values() for t in moved})
-    extra = {
-        again(REPEAT): _record(run_suite(source, tests, every, limits=limits, verdicts=verdicts))
-    }
+    extra = {again(REPEAT): _again(task, REPEAT, every, settings)}
     for name, moved in changed.items():
-        if name == REPEAT:
-            continue
-        if name == SHUFFLED:
-            # Order matters only with the other tests around: shuffle the whole suite again.
-            run = run_suite(
+        if name != REPEAT:
+            extra[again(name)] = _again(task, name, moved, settings)
+    return {**runs, **extra}
+
+
+def _again(task: TaskFolder, name: str, moved: list[str], settings: DynamicSettings) -> RunRecord:
+    """The condition ``name`` once more, on the tests whose outcome it changed."""
+    limits, verdicts = _limits(settings), settings.verdicts
+    source, tests, exports = task.solution_source, task.tests_source, task_exports(task.record)
+    if name == SHUFFLED:
+        # Order matters only with the other tests around: shuffle the whole suite again.
+        seed = settings.shuffle_seed
+        return _record(
+            run_suite(
                 source,
                 tests,
                 test_ids(task),
                 limits=limits,
-                shuffle_seed=settings.shuffle_seed,
+                shuffle_seed=seed,
                 verdicts=verdicts,
+                exports=exports,
             )
-        elif name == AS_ROOT:
-            run = run_suite(source, tests, moved, limits=limits, drop_root=False, verdicts=verdicts)
-        elif name == NETWORK:
-            run = run_suite(
-                source, tests + _NETWORK_PROBE, moved, limits=limits, verdicts=IN_PROCESS_ONLY
+        )
+    if name == AS_ROOT:
+        return _record(
+            run_suite(
+                source,
+                tests,
+                moved,
+                limits=limits,
+                drop_root=False,
+                verdicts=verdicts,
+                exports=exports,
             )
-        else:
-            date = settings.later_date if name == LATER_DATE else settings.earlier_date
-            extra[again(name)] = _date_run(task, moved, date, settings)
-            continue
-        extra[again(name)] = _record(run)
-    return {**runs, **extra}
+        )
+    if name == NETWORK:
+        probed = tests + _NETWORK_PROBE
+        return _record(run_suite(source, probed, moved, limits=limits, verdicts=IN_PROCESS_ONLY))
+    if name in (LATER_DATE, EARLIER_DATE):
+        date = settings.later_date if name == LATER_DATE else settings.earlier_date
+        return _date_run(task, moved, date, settings)
+    return _record(
+        run_suite(source, tests, moved, limits=limits, verdicts=verdicts, exports=exports)
+    )
 
 
 # --- docstring examples ------------------------------------------------------------------------

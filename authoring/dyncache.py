@@ -29,10 +29,11 @@ from classwright.schema.files import write_text_atomic
 T = TypeVar("T")
 
 CACHE_ENV = "CLASSWRIGHT_CACHE_DIR"
-FORMAT = 5
+FORMAT = 6
 """Bumped when the stored layout or meaning of any analysis changes (3: canonical times without
 the time spent waiting for a CPU; 4: docstring examples run up to ten times; 5: a failed test's
-line and message)."""
+line and message; 6: the canonical solution runs in scoring's verdict mode, with the task's
+exports)."""
 
 
 def default_cache_dir() -> Path:
