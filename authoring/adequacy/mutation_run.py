@@ -257,6 +257,25 @@ def _run_batches(
     return found
 
 
+def _baseline_beside_mutants(
+    record: TaskRecord,
+    source: str,
+    tests: str,
+    settings: MutationSettings,
+    mutants: Iterable[Mutant] | None,
+) -> tuple[_Baseline, list[Mutant]]:
+    """The canonical runs, which wait on the sandbox, while the mutants are made."""
+    # The baseline's syntax trees are built here first (the test ids, the libraries to warm;
+    # both are remembered), so that its thread builds none while mutant generation builds its
+    # own, with libraries that do not take the package's lock (see classwright.schema.syntax).
+    test_ids = sandbox.flat_test_ids(tests)
+    sandbox.imported_libraries(source, tests)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending = pool.submit(_baseline, record, source, tests, test_ids, settings)
+        chosen = list(mutants) if mutants is not None else _mutants(record, source, settings)
+        return pending.result(), chosen
+
+
 def analyse_mutants(
     record: TaskRecord,
     settings: MutationSettings | None = None,
@@ -273,17 +292,8 @@ def analyse_mutants(
     started = time.perf_counter()
     source = mutated_source(record)
     tests = test_module(record)
-    # The canonical runs wait on the sandbox while the mutants are made.
-    # Its syntax trees are built here first (the test ids, the libraries to warm; both are
-    # remembered), so that the thread builds none while mutant generation builds its own, with
-    # libraries that do not take the package's lock (see classwright.schema.syntax).
-    test_ids = sandbox.flat_test_ids(tests)
-    sandbox.imported_libraries(source, tests)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(_baseline, record, source, tests, test_ids, settings)
-        chosen = list(mutants) if mutants is not None else _mutants(record, source, settings)
-        progress.expect(len(chosen))
-        baseline = pending.result()
+    baseline, chosen = _baseline_beside_mutants(record, source, tests, settings, mutants)
+    progress.expect(len(chosen))
     timeout = max(settings.min_timeout, settings.timeout_factor * baseline.slowest)
     # CPU time, as inside a batch: a mutant run alone must not turn into a timeout because the
     # machine is busy (the wall-clock backstop still ends one that sleeps or blocks).

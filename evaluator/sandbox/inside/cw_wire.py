@@ -416,6 +416,8 @@ class Codec:
     # `value` is Any: every object encodes, and the branches below pick its form by its exact
     # type (`kind`), through which a checker cannot narrow `value`.
     def encode(self, value: Any, depth: int = 0) -> Json:
+        """Long because it is the one table of the plain types the wire carries, a branch each;
+        anything else crosses as a handle."""
         if depth > MAX_DEPTH:
             raise WireError("value nested too deeply")
         kind = type(value)
