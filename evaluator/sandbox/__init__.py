@@ -63,6 +63,7 @@ import ast
 import atexit
 import functools
 import importlib.util
+import os
 import random
 import sys
 import threading
@@ -666,6 +667,21 @@ MIN_ATTEMPT_SECONDS = 0.2
 
 _shared: SuiteRunner | None = None
 _shared_lock = threading.Lock()
+
+
+def _after_fork_in_child() -> None:
+    """A forked child (such as a worker of `classwright check`'s process pool) keeps nothing of
+    its parent's sandboxes. Their zygotes are the parent's children, so the child could not
+    follow a sample in one, and stopping one as dead would stop the parent's. Locks another
+    thread held at the fork would stay held. The child's runner starts sandboxes of its own."""
+    global _shared, _shared_lock, _INDEX_LOCK, _BUSY_INDEXES
+    _INDEX_LOCK = threading.RLock()
+    _BUSY_INDEXES = set()
+    _shared_lock = threading.Lock()
+    _shared = None
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def shared_runner() -> SuiteRunner:
