@@ -8,17 +8,42 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 SCRIPT = REPO / "benchmarks" / "ci_under_load.py"
 
 
-def spinners() -> set[str]:
+def processes(matches: Callable[[str], bool]) -> set[str]:
+    """Pids of the processes whose command line ``matches``."""
     listing = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
-    return {
-        line.split()[0] for line in listing.splitlines() if "while time.monotonic() < end" in line
-    }
+    return {line.split()[0] for line in listing.splitlines() if matches(line)}
+
+
+def spinners() -> set[str]:
+    return processes(lambda line: "while time.monotonic() < end" in line)
+
+
+def script_command(tests: Path, tmp_path: Path, busy: int) -> list[str]:
+    """The script run once on ``tests`` beside ``busy`` spinners, its log under ``tmp_path``."""
+    return [
+        sys.executable,
+        "-P",
+        str(SCRIPT),
+        "--runs",
+        "1",
+        "--busy",
+        str(busy),
+        "--log",
+        str(tmp_path / "log"),
+        "--",
+        str(tests),
+        "-p",
+        "no:cacheprovider",
+        "--rootdir",
+        str(tmp_path),
+    ]
 
 
 def test_one_run_reports_its_counts_and_its_failing_test(tmp_path: Path) -> None:
@@ -28,23 +53,7 @@ def test_one_run_reports_its_counts_and_its_failing_test(tmp_path: Path) -> None
     )
     before = spinners()
     done = subprocess.run(
-        [
-            sys.executable,
-            "-P",
-            str(SCRIPT),
-            "--runs",
-            "1",
-            "--busy",
-            "2",
-            "--log",
-            str(tmp_path / "log"),
-            "--",
-            str(tests),
-            "-p",
-            "no:cacheprovider",
-            "--rootdir",
-            str(tmp_path),
-        ],
+        script_command(tests, tmp_path, busy=2),
         capture_output=True,
         text=True,
         timeout=300,
@@ -76,23 +85,7 @@ def test_a_stopped_script_stops_what_its_run_started(tmp_path: Path) -> None:
     )
     before = spinners()
     script = subprocess.Popen(
-        [
-            sys.executable,
-            "-P",
-            str(SCRIPT),
-            "--runs",
-            "1",
-            "--busy",
-            "1",
-            "--log",
-            str(tmp_path / "log"),
-            "--",
-            str(tests),
-            "-p",
-            "no:cacheprovider",
-            "--rootdir",
-            str(tmp_path),
-        ],
+        script_command(tests, tmp_path, busy=1),
         cwd=REPO,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -114,7 +107,4 @@ def test_a_stopped_script_stops_what_its_run_started(tmp_path: Path) -> None:
 
 
 def sleepers(seconds: str) -> set[str]:
-    listing = subprocess.run(["ps", "-eo", "pid,args"], capture_output=True, text=True).stdout
-    return {
-        line.split()[0] for line in listing.splitlines() if line.split()[1:] == ["sleep", seconds]
-    }
+    return processes(lambda line: line.split()[1:] == ["sleep", seconds])
