@@ -24,9 +24,7 @@ from typing import Any
 
 from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
-from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.sandbox import (
     Limits,
     SuiteRun,
@@ -34,7 +32,9 @@ from classwright.evaluator.sandbox import (
     flat_test_ids,
     run_suite,
 )
-from classwright.evaluator.scoring import task_exports
+from classwright.evaluator.scoring.jobs import task_exports
+from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.schema import syntax
 
 SOLUTION_MODULE = "solution"

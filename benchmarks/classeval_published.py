@@ -54,15 +54,15 @@ from published_figures import (
 )
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, TimeBudget
-from classwright.evaluator.metrics import summarize
 from classwright.evaluator.report.html import write_report
 from classwright.evaluator.report.loading import load_run
 from classwright.evaluator.report.runs import provenance, task_set_hash
-from classwright.evaluator.results import SampleResult, journal_path, load_results
-from classwright.evaluator.run import score_run
-from classwright.evaluator.samples import Sample, load_samples
-from classwright.evaluator.scoring import Settings, build_jobs, canonical_samples, run_key
+from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, run_key
+from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS, TimeBudget
+from classwright.evaluator.scoring.metrics import summarize
+from classwright.evaluator.scoring.results import SampleResult, journal_path, load_results
+from classwright.evaluator.scoring.run import score_run
+from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

@@ -27,8 +27,8 @@ from rich.table import Table
 from classwright.authoring.adequacy.fuzzing import FuzzSettings, fuzz_candidates
 from classwright.authoring.adequacy.mutation_run import MutationSettings, analyse_mutants
 from classwright.evaluator import sandbox
-from classwright.evaluator.extraction import candidate_source, extract_code
-from classwright.evaluator.scoring import test_module
+from classwright.evaluator.scoring.extraction import candidate_source, extract_code
+from classwright.evaluator.scoring.jobs import test_module
 from classwright.schema.errors import InputError
 from classwright.schema.io import load_records, read_json
 

@@ -94,7 +94,7 @@ PAPER_PASS_AT_K: dict[str, tuple[str, tuple[float, ...], tuple[float, ...]]] = {
 }
 
 Summary = Mapping[str, Any]
-"""A ``summary`` object as ``classwright.evaluator.metrics.summarize`` returns it."""
+"""A ``summary`` object as ``classwright.evaluator.scoring.metrics.summarize`` returns it."""
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,8 @@ sys.path.insert(0, str(REPO / "tests"))
 from serving import Server  # noqa: E402 - the tests' server helper, reused as it is
 
 from classwright.client import Client, Verdict  # noqa: E402
-from classwright.evaluator.run import score_run  # noqa: E402
-from classwright.evaluator.samples import Sample, load_samples  # noqa: E402
+from classwright.evaluator.scoring.run import score_run  # noqa: E402
+from classwright.evaluator.scoring.samples import Sample, load_samples  # noqa: E402
 from classwright.schema.io import load_records  # noqa: E402
 
 DEFAULT_SAMPLES = REPO.parent / "shared" / "classeval" / "ChatGPT_100_c_5.json"

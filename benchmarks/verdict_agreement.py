@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.results import Journal, SampleResult
-from classwright.evaluator.samples import load_samples
 from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS
-from classwright.evaluator.scoring import Settings, build_jobs, canonical_samples, score_jobs
+from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, score_jobs
+from classwright.evaluator.scoring.results import Journal, SampleResult
+from classwright.evaluator.scoring.samples import load_samples
 from classwright.schema.io import load_records
 
 REPO = Path(__file__).resolve().parents[1]

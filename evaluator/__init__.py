@@ -1,6 +1,6 @@
 """Scoring generated classes: sandboxed test runs, extraction, metrics, generation backends."""
 
-from classwright.evaluator.limits import Limits
+from classwright.evaluator.scoring.limits import Limits
 from classwright.evaluator.sandbox import (
     CoverageReport,
     Status,

@@ -31,16 +31,16 @@ from classwright.evaluator.generation_record import (
     strategy_figures,
     write_generation_record,
 )
-from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import ProgressReporter, progress_reporter
 from classwright.evaluator.prompts import Strategy
 from classwright.evaluator.report.runs import provenance
-from classwright.evaluator.results import journal_path
-from classwright.evaluator.run import score_run
-from classwright.evaluator.run_summary import RunSummary
-from classwright.evaluator.samples import load_samples
-from classwright.evaluator.scoring import Settings
+from classwright.evaluator.scoring.jobs import Settings
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.results import journal_path
+from classwright.evaluator.scoring.run import score_run
+from classwright.evaluator.scoring.run_summary import RunSummary
+from classwright.evaluator.scoring.samples import load_samples
 from classwright.schema.records import TaskRecord
 
 GENERATION_RECORD = "generation.json"

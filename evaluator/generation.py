@@ -37,7 +37,6 @@ from classwright.evaluator.backends import (
     model_identity,
 )
 from classwright.evaluator.backends.options import GenerationOptions
-from classwright.evaluator.extraction import extract_code
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.prompts import (
     TEMPLATE_VERSION,
@@ -50,7 +49,8 @@ from classwright.evaluator.prompts import (
     incremental_others,
     method_prompt,
 )
-from classwright.evaluator.splicing import assemble_class, extract_method
+from classwright.evaluator.scoring.extraction import extract_code
+from classwright.evaluator.scoring.splicing import assemble_class, extract_method
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.run import score_run
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import Settings
+from classwright.evaluator.scoring.jobs import Settings
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.run import score_run
+from classwright.evaluator.scoring.samples import Sample
 from classwright.schema.records import TaskRecord
 
 REPO = Path(__file__).resolve().parents[1]

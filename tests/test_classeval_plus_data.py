@@ -24,7 +24,7 @@ from classwright.authoring.lint.context import CheckSettings
 from classwright.authoring.lint.registry import select_rules
 from classwright.authoring.taskdir import load_task_folder
 from classwright.evaluator.sandbox import SuiteJob, Verdicts, run_suites
-from classwright.evaluator.scoring import task_exports
+from classwright.evaluator.scoring.jobs import task_exports
 from classwright.schema.validation import validate
 
 pytestmark = pytest.mark.slow

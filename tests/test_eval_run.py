@@ -13,8 +13,8 @@ from classwright.evaluator.backends import BackendName
 from classwright.evaluator.backends.options import GenerationOptions
 from classwright.evaluator.eval_run import ScoringOptions, plan_eval, run_eval
 from classwright.evaluator.generation_record import GenerationRecord
-from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.prompts import Strategy
+from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.outcome import Status, TestOutcome
-from classwright.evaluator.results import Journal, SampleResult, read_journal
-from classwright.evaluator.samples import Sample, load_samples, sample_line
+from classwright.evaluator.scoring.outcome import Status, TestOutcome
+from classwright.evaluator.scoring.results import Journal, SampleResult, read_journal
+from classwright.evaluator.scoring.samples import Sample, load_samples, sample_line
 from classwright.schema.errors import InputError
 
 

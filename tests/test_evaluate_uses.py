@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from classwright.evaluator.dependencies import method_dependencies
-from classwright.evaluator.laziness import class_uses
+from classwright.evaluator.scoring.laziness import class_uses
 
 
 def test_field_and_method_uses_match_the_dependency_tags_on_every_classeval_solution(

@@ -13,9 +13,9 @@ import pytest
 from classwright.authoring.taskdir import load_tasks
 from classwright.commands.executor_option import parse_executor
 from classwright.evaluator.executors import LocalExecutor
-from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.run import score_run
-from classwright.evaluator.scoring import Settings, build_jobs, canonical_samples, score_job
+from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, score_job
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.run import score_run
 from classwright.schema.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ def test_what_travels_to_an_actor_pickles_cleanly() -> None:
 
 def test_importing_classwright_does_not_import_ray() -> None:
     probe = (
-        "import sys, classwright.cli, classwright.evaluator.run, classwright.evaluator.executors;"
+        "import sys, classwright.cli, classwright.evaluator.scoring.run, classwright.evaluator.executors;"
         "print('ray' in sys.modules)"
     )
     done = subprocess.run(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.extraction import (
+from classwright.evaluator.scoring.extraction import (
     add_missing_staticmethod,
     candidate_source,
     extract_code,

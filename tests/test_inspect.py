@@ -23,8 +23,8 @@ from classwright.authoring.classeval_import import read_classeval
 from classwright.authoring.classeval_plus import BUNDLED_OVERLAY, read_overlay
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.prompts import method_signature
-from classwright.evaluator.samples import load_samples, sample_line
-from classwright.evaluator.splicing import extract_method
+from classwright.evaluator.scoring.samples import load_samples, sample_line
+from classwright.evaluator.scoring.splicing import extract_method
 from classwright.inspect import benchmark, classeval, classeval_plus
 
 REPO = Path(__file__).resolve().parents[1]

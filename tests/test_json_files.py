@@ -11,7 +11,7 @@ import pytest
 
 from classwright.evaluator.generation_record import read_previous
 from classwright.evaluator.report.loading import load_run
-from classwright.evaluator.results import load_results
+from classwright.evaluator.scoring.results import load_results
 from classwright.schema.errors import InputError
 
 LOADERS: dict[str, tuple[Callable[[Path], Any], str, str]] = {

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from classwright.evaluator.laziness import class_shape
-from classwright.evaluator.metrics import pass_at_k, summarize
-from classwright.evaluator.outcome import Status, TestOutcome
-from classwright.evaluator.results import SampleResult, TaskFacts
-from classwright.evaluator.run_summary import DependencyBucket
+from classwright.evaluator.scoring.laziness import class_shape
+from classwright.evaluator.scoring.metrics import pass_at_k, summarize
+from classwright.evaluator.scoring.outcome import Status, TestOutcome
+from classwright.evaluator.scoring.results import SampleResult, TaskFacts
+from classwright.evaluator.scoring.run_summary import DependencyBucket
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
 
 

@@ -14,8 +14,8 @@ from outcome_samples import FIXTURE, comparable, score
 from typer.testing import CliRunner
 
 from classwright.cli import app
-from classwright.evaluator.outcome import Status
 from classwright.evaluator.report.loading import load_run
+from classwright.evaluator.scoring.outcome import Status
 from classwright.schema.errors import InputError
 from classwright.schema.validation import validate
 

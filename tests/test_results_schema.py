@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from outcome_samples import FIXTURE
 
-from classwright.evaluator.metrics import summarize
 from classwright.evaluator.report.loading import load_run
-from classwright.evaluator.run_summary import RunSummary
-from classwright.evaluator.summary_schema import results_schema, schema_text
+from classwright.evaluator.scoring.metrics import summarize
+from classwright.evaluator.scoring.run_summary import RunSummary
+from classwright.evaluator.scoring.summary_schema import results_schema, schema_text
 from classwright.schema.errors import InputError
 from classwright.schema.validation import validate
 
@@ -27,7 +27,7 @@ def _committed() -> dict[str, Any]:
 def test_the_committed_schema_is_the_generated_one() -> None:
     assert SCHEMA.read_text(encoding="utf-8") == schema_text(results_schema(_committed())), (
         "schema/results.schema.json is stale: run "
-        "python -m classwright.evaluator.summary_schema schema/results.schema.json"
+        "python -m classwright.evaluator.scoring.summary_schema schema/results.schema.json"
     )
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.results import journal_path
-from classwright.evaluator.run import score_run
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import Settings, canonical_samples
+from classwright.evaluator.scoring.jobs import Settings, canonical_samples
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.results import journal_path
+from classwright.evaluator.scoring.run import score_run
+from classwright.evaluator.scoring.samples import Sample
 from classwright.schema.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]

@@ -15,9 +15,6 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.results import Journal
-from classwright.evaluator.samples import Sample
 from classwright.evaluator.sandbox import (
     Limits,
     SuiteJob,
@@ -26,7 +23,10 @@ from classwright.evaluator.sandbox import (
     collect_test_ids,
     run_suites,
 )
-from classwright.evaluator.scoring import Settings, build_jobs, score_jobs
+from classwright.evaluator.scoring.jobs import Settings, build_jobs, score_jobs
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.results import Journal
+from classwright.evaluator.scoring.samples import Sample
 
 REPO = Path(__file__).resolve().parents[1]
 BATCH = REPO / "tests" / "hostile" / "batch"

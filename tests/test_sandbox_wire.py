@@ -10,9 +10,9 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
 
-from classwright.evaluator.limits import Limits
 from classwright.evaluator.sandbox import SuiteRunner, Verdicts, run_suite, worker
 from classwright.evaluator.sandbox.inside import cw_wire
+from classwright.evaluator.scoring.limits import Limits
 
 
 @pytest.fixture

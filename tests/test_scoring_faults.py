@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator import scoring
-from classwright.evaluator.results import Journal
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import Settings, build_jobs, score_jobs
+from classwright.evaluator.scoring import jobs
+from classwright.evaluator.scoring.jobs import Settings, build_jobs, score_jobs
+from classwright.evaluator.scoring.results import Journal
+from classwright.evaluator.scoring.samples import Sample
 
 REPO = Path(__file__).resolve().parents[1]
 FAULT = "# this sample's sandbox breaks"
@@ -24,7 +24,7 @@ def test_a_sample_whose_sandbox_breaks_fails_alone(
         Sample(task.task_id, 0, task.solution_code, code=task.solution_code),
         Sample(task.task_id, 1, task.solution_code, code=task.solution_code + "\n" + FAULT),
     ]
-    real = scoring.sandbox.run_suite
+    real = jobs.sandbox.run_suite
 
     def breaks_for_the_fault(candidate: str, *args: object, **kwargs: object) -> object:
         # The error a sample that killed its judge mid-start caused in the parent's read.
@@ -32,7 +32,7 @@ def test_a_sample_whose_sandbox_breaks_fails_alone(
             raise ConnectionResetError(104, "Connection reset by peer")
         return real(candidate, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scoring.sandbox, "run_suite", breaks_for_the_fault)
+    monkeypatch.setattr(jobs.sandbox, "run_suite", breaks_for_the_fault)
     journal = Journal.start(tmp_path / "journal.jsonl", "faults")
     try:
         results = score_jobs(

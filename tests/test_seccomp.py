@@ -13,8 +13,8 @@ import textwrap
 
 import pytest
 
-from classwright.evaluator.outcome import Status
 from classwright.evaluator.sandbox import Limits, run_suite
+from classwright.evaluator.scoring.outcome import Status
 
 PROBE = textwrap.dedent(
     """

@@ -20,9 +20,9 @@ from serving import Server
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.client import Client, ServiceError
-from classwright.evaluator.run import score_run
-from classwright.evaluator.samples import Sample, load_samples
-from classwright.evaluator.verdict_cache import VerdictCache
+from classwright.evaluator.scoring.run import score_run
+from classwright.evaluator.scoring.samples import Sample, load_samples
+from classwright.evaluator.scoring.verdict_cache import VerdictCache
 from classwright.schema.io import dump_records, load_records
 from classwright.schema.records import TaskRecord
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.scoring import Settings
+from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.service.requests import Limits, RequestError, read_batch
 from classwright.evaluator.service.tasks import TaskSet
 from classwright.schema.errors import InputError

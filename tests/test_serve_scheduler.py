@@ -13,15 +13,15 @@ from pathlib import Path
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.executors import LocalExecutor
-from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.results import SampleResult
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import Job, Settings, build_jobs
+from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.results import SampleResult
+from classwright.evaluator.scoring.samples import Sample
+from classwright.evaluator.scoring.verdict_cache import verdict_key
 from classwright.evaluator.service.app import ServiceConfig, VerdictService
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.scheduler import Item, Scheduler, sample_deadline
 from classwright.evaluator.service.tasks import TaskSet
-from classwright.evaluator.verdict_cache import verdict_key
 
 TASKS = Path(__file__).resolve().parents[1] / "benchmark" / "tasks"
 SETTINGS = Settings(budget=TimeBudget(fixed=10.0))

@@ -6,7 +6,7 @@ import ast
 import textwrap
 from pathlib import Path
 
-from classwright.evaluator.splicing import assemble_class, extract_method, splice
+from classwright.evaluator.scoring.splicing import assemble_class, extract_method, splice
 from classwright.schema.io import load_records
 
 

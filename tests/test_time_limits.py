@@ -10,15 +10,15 @@ import pytest
 from typer.testing import CliRunner
 
 from classwright.cli import app
-from classwright.evaluator import limits as limits_module
-from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS, Limits, TimeBudget
 from classwright.evaluator.sandbox import Verdicts, run_suite
-from classwright.evaluator.scoring import (
+from classwright.evaluator.scoring import limits as limits_module
+from classwright.evaluator.scoring.jobs import (
     Settings,
     build_jobs,
     canonical_samples,
     derive_test_limits,
 )
+from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS, Limits, TimeBudget
 
 REPO = Path(__file__).resolve().parents[1]
 TASK = REPO / "benchmark" / "tasks" / "StreamSummary"
@@ -168,8 +168,8 @@ def test_limits_come_from_the_canonical_solution_and_are_cached(
 def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from classwright.evaluator import canonical_times
     from classwright.evaluator.sandbox import SuiteRunner, Verdicts
+    from classwright.evaluator.scoring import canonical_times
 
     real = canonical_times._timed_run
     asked: list[list[str]] = []
@@ -205,8 +205,8 @@ def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
 
 
 def test_a_sleeping_test_costs_no_cpu_time(tmp_path: Path) -> None:
-    from classwright.evaluator import canonical_times
     from classwright.evaluator.sandbox import SuiteRunner, Verdicts
+    from classwright.evaluator.scoring import canonical_times
 
     # A 1.5 s sleep uses no CPU: its limit is the floor, and the wall-clock backstop (ten
     # limits) lets it finish.
@@ -220,7 +220,7 @@ def test_a_sleeping_test_costs_no_cpu_time(tmp_path: Path) -> None:
 
 
 def test_waiting_taken_out_of_a_canonical_time_is_bounded() -> None:
-    from classwright.evaluator.outcome import Status, TestOutcome
+    from classwright.evaluator.scoring.outcome import Status, TestOutcome
 
     measured_at_load_ten = TestOutcome(Status.PASSED, seconds=22.6, waited=15.7)
     assert measured_at_load_ten.own_seconds == pytest.approx(6.9)

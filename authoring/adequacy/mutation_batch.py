@@ -26,7 +26,7 @@ from pathlib import Path
 from classwright.authoring.adequacy.mutation import Mutant
 from classwright.evaluator import sandbox
 from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.outcome import Status
+from classwright.evaluator.scoring.outcome import Status
 from classwright.schema import syntax
 
 CASE = "ClasswrightMutantBatch"

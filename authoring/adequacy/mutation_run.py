@@ -29,10 +29,10 @@ from classwright.authoring.adequacy.mutation_batch import (
     verdicts,
 )
 from classwright.evaluator import sandbox
-from classwright.evaluator.limits import PROTOCOL_TEST_SECONDS
-from classwright.evaluator.outcome import Status
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
-from classwright.evaluator.scoring import test_module
+from classwright.evaluator.scoring.jobs import test_module
+from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.scoring.outcome import Status
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

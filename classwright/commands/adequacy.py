@@ -21,8 +21,8 @@ from classwright.authoring.adequacy.mutation_run import (
 from classwright.authoring.source import read_source
 from classwright.authoring.taskdir import load_tasks
 from classwright.commands.common import Quiet, reports_input_errors
-from classwright.evaluator.extraction import candidate_source
 from classwright.evaluator.progress import progress_reporter
+from classwright.evaluator.scoring.extraction import candidate_source
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

@@ -22,20 +22,20 @@ from classwright.commands.common import (
     reports_input_errors,
 )
 from classwright.commands.executor_option import ExecutorOption, executor_from_option
-from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
 from classwright.evaluator.report.runs import provenance
-from classwright.evaluator.results import SampleResult, journal_path
-from classwright.evaluator.run import ScoredRun, score_run
-from classwright.evaluator.samples import Sample, load_samples
-from classwright.evaluator.scoring import (
+from classwright.evaluator.scoring.jobs import (
     Settings,
     canonical_samples,
 )
-from classwright.evaluator.summary import failing_canonical_table, print_summary
-from classwright.evaluator.verdict_cache import VerdictCache
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.results import SampleResult, journal_path
+from classwright.evaluator.scoring.run import ScoredRun, score_run
+from classwright.evaluator.scoring.samples import Sample, load_samples
+from classwright.evaluator.scoring.summary import failing_canonical_table, print_summary
+from classwright.evaluator.scoring.verdict_cache import VerdictCache
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
 from classwright.schema.records import TaskRecord

@@ -16,9 +16,9 @@ from classwright.commands.common import (
 )
 from classwright.commands.executor_option import ExecutorOption, parse_executor
 from classwright.evaluator.executors import open_executor
-from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.scoring import Settings
+from classwright.evaluator.scoring.jobs import Settings
+from classwright.evaluator.scoring.limits import TimeBudget
 
 TasksOption = Annotated[
     list[Path] | None,

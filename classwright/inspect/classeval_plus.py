@@ -12,7 +12,7 @@ from pathlib import Path
 
 from classwright.authoring.classeval_import import import_classeval, read_classeval
 from classwright.authoring.classeval_plus import BUNDLED_OVERLAY, read_overlay
-from classwright.evaluator import canonical_times
+from classwright.evaluator.scoring import canonical_times
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import write_exclusions
 

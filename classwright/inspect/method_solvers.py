@@ -18,7 +18,7 @@ from classwright.evaluator.prompts import (
     incremental_others,
     method_prompt,
 )
-from classwright.evaluator.splicing import assemble_class, extract_method
+from classwright.evaluator.scoring.splicing import assemble_class, extract_method
 from classwright.rewards.scoring import task_records
 from classwright.schema.records import MethodInfo, TaskRecord
 

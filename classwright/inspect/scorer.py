@@ -21,11 +21,11 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState
 
-from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.metrics import summarize
-from classwright.evaluator.results import SampleResult, TaskFacts
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import build_jobs, score_job
+from classwright.evaluator.scoring.jobs import build_jobs, score_job
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.metrics import summarize
+from classwright.evaluator.scoring.results import SampleResult, TaskFacts
+from classwright.evaluator.scoring.samples import Sample
 from classwright.inspect.method_solvers import CODE_KEY
 from classwright.rewards.scoring import settings_for, task_records
 

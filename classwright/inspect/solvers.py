@@ -9,7 +9,7 @@ from pathlib import Path
 from inspect_ai.model import ModelOutput
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from classwright.evaluator.samples import Sample, load_samples
+from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.inspect.method_solvers import CODE_KEY
 
 

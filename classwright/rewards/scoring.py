@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from classwright.evaluator.scoring import Settings
+    from classwright.evaluator.scoring.jobs import Settings
     from classwright.schema.records import TaskRecord
 
 URL_VARIABLE = "CLASSWRIGHT_URL"
@@ -70,8 +70,8 @@ def _scored_here(
     workers: int | None,
 ) -> list[float]:
     from classwright.evaluator.executors.local import LocalExecutor
-    from classwright.evaluator.samples import Sample
-    from classwright.evaluator.scoring import build_jobs
+    from classwright.evaluator.scoring.jobs import build_jobs
+    from classwright.evaluator.scoring.samples import Sample
 
     source = task_source(tasks)
     records = task_records(str(source))
@@ -122,8 +122,8 @@ def settings_for(source: str, task_ids: tuple[str, ...]) -> Settings:
 
 
 def _settings_locked(source: str, task_ids: tuple[str, ...]) -> Settings:
-    from classwright.evaluator.samples import Sample
-    from classwright.evaluator.scoring import Settings, build_jobs, derive_test_limits
+    from classwright.evaluator.scoring.jobs import Settings, build_jobs, derive_test_limits
+    from classwright.evaluator.scoring.samples import Sample
 
     known = _LIMITS.setdefault(source, {})
     missing = [t for t in task_ids if t not in known]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from classwright.evaluator.backends.base import BackendName, Completion, Request, Sampling
-from classwright.evaluator.samples import Sample, load_samples
+from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.schema.errors import InputError
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from collections.abc import Generator, Sequence
 from typing import Any, Protocol
 
 from classwright.evaluator.executors.local import LocalExecutor
-from classwright.evaluator.results import SampleResult
-from classwright.evaluator.scoring import Job, Settings
+from classwright.evaluator.scoring.jobs import Job, Settings
+from classwright.evaluator.scoring.results import SampleResult
 
 
 class Executor(Protocol):

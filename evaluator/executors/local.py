@@ -6,8 +6,8 @@ from collections.abc import Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from classwright.evaluator.results import SampleResult
-from classwright.evaluator.scoring import Job, Settings, score_job
+from classwright.evaluator.scoring.jobs import Job, Settings, score_job
+from classwright.evaluator.scoring.results import SampleResult
 
 
 class LocalExecutor:

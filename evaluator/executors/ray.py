@@ -29,10 +29,10 @@ from typing import Any
 import ray
 
 from classwright.evaluator.executors.local import LocalExecutor
-from classwright.evaluator.extraction import Extraction
-from classwright.evaluator.results import SampleResult
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import Job, Settings
+from classwright.evaluator.scoring.extraction import Extraction
+from classwright.evaluator.scoring.jobs import Job, Settings
+from classwright.evaluator.scoring.results import SampleResult
+from classwright.evaluator.scoring.samples import Sample
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classwright.evaluator.extraction import extract_code
 from classwright.evaluator.report.loading import LoadedRun
 from classwright.evaluator.report.runs import samples_by_key, samples_file_of
-from classwright.evaluator.samples import Sample
+from classwright.evaluator.scoring.extraction import extract_code
+from classwright.evaluator.scoring.samples import Sample
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from classwright.evaluator.metrics import error_label
 from classwright.evaluator.report.code import CandidateCode, Code, canonical_code
 from classwright.evaluator.report.load_errors import LoadFailure, load_failure
 from classwright.evaluator.report.loading import LoadedRun
-from classwright.evaluator.results import SampleResult
+from classwright.evaluator.scoring.metrics import error_label
+from classwright.evaluator.scoring.results import SampleResult
 
 FULL_DETAILS = 2
 """Failing tests of a sample whose error text is shown in full; later ones get its last line

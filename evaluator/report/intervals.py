@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from math import sqrt
 from pathlib import Path
 
-from classwright.evaluator.metrics import method_passes, pass_at_k
 from classwright.evaluator.report.loading import LoadedRun, load_run
+from classwright.evaluator.scoring.metrics import method_passes, pass_at_k
 
 # Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom; beyond 30 the normal
 # quantile is within 2% of t, which is well inside the precision the report prints.

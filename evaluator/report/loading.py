@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from classwright.evaluator.metrics import summarize
-from classwright.evaluator.results import FORMAT_VERSION, SampleResult, TaskFacts
+from classwright.evaluator.scoring.metrics import summarize
+from classwright.evaluator.scoring.results import FORMAT_VERSION, SampleResult, TaskFacts
 from classwright.schema.errors import InputError
 from classwright.schema.io import read_json
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from classwright.evaluator.report.loading import LoadedRun
-from classwright.evaluator.samples import Sample, load_samples
+from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

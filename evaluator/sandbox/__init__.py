@@ -72,9 +72,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from classwright.evaluator.limits import Limits
 from classwright.evaluator.modes import Isolation, Verdicts
-from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.sandbox.isolation import (
     LEVELS,
     WorkerConfig,
@@ -86,6 +84,8 @@ from classwright.evaluator.sandbox.worker import (
     Worker,
     WorkerDied,
 )
+from classwright.evaluator.scoring.limits import Limits
+from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.schema import syntax
 
 __all__ = [

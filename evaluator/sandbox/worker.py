@@ -16,9 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from classwright.evaluator.limits import Limits
 from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
 from classwright.evaluator.sandbox.inside import cw_proc, cw_wire
 from classwright.evaluator.sandbox.isolation import (
     Launch,
@@ -26,6 +24,8 @@ from classwright.evaluator.sandbox.isolation import (
     launch,
     remove_host_dir,
 )
+from classwright.evaluator.scoring.limits import Limits
+from classwright.evaluator.scoring.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
 from classwright.schema.text import encodable
 
 START_SECONDS = 60.0

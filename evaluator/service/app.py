@@ -24,7 +24,8 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from classwright.evaluator.executors import Executor
-from classwright.evaluator.scoring import Settings
+from classwright.evaluator.scoring.jobs import Settings
+from classwright.evaluator.scoring.verdict_cache import VerdictCache, classwright_version
 from classwright.evaluator.service.items import ItemBuilder
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.requests import Batch, Limits, RequestError, read_batch
@@ -38,7 +39,6 @@ from classwright.evaluator.service.scheduler import (
 )
 from classwright.evaluator.service.tasks import TaskSet
 from classwright.evaluator.service.verdicts import Answers
-from classwright.evaluator.verdict_cache import VerdictCache, classwright_version
 
 DISCONNECT_POLL = 0.25
 """Seconds between checks that a synchronous request's client is still there."""

@@ -1,4 +1,4 @@
-"""A request's samples as scheduler items: `evaluate`'s jobs (`scoring.build_jobs`, so the code
+"""A request's samples as scheduler items: `evaluate`'s jobs (`jobs.build_jobs`, so the code
 is extracted exactly as `evaluate` extracts it) with their verdict keys."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from classwright.evaluator import scoring
+from classwright.evaluator.scoring import jobs
+from classwright.evaluator.scoring.verdict_cache import verdict_key
 from classwright.evaluator.service.requests import Batch
 from classwright.evaluator.service.scheduler import Item
-from classwright.evaluator.verdict_cache import verdict_key
 
 TASKS_REMEMBERED = 4096
 """Tasks (by content) whose test ids are kept: finding them parses the test module."""
@@ -28,11 +28,9 @@ class ItemBuilder:
             record = sample.record
             ids = self._ids_of(sample.record_hash)
             # Extraction builds syntax trees, which scoring threads may be building at the same
-            # moment: it takes the same turn-taking lock (see scoring._AST_LOCK).
-            with scoring._AST_LOCK:
-                (job,) = scoring.build_jobs(
-                    [sample.sample], {record.task_id: record}, "request", ids
-                )
+            # moment: it takes the same turn-taking lock (see jobs._AST_LOCK).
+            with jobs._AST_LOCK:
+                (job,) = jobs.build_jobs([sample.sample], {record.task_id: record}, "request", ids)
             key = verdict_key(job, batch.settings, sample.record_hash)
             items.append(Item(key, job, batch.settings, sample.record_hash))
         return items

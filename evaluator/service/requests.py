@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from classwright.evaluator.limits import TimeBudget
 from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import Settings
+from classwright.evaluator.scoring.jobs import Settings
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.samples import Sample
+from classwright.evaluator.scoring.verdict_cache import task_hash
 from classwright.evaluator.service.tasks import TaskSet, inline_record
-from classwright.evaluator.verdict_cache import task_hash
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 from classwright.schema.text import encodable

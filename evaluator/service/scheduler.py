@@ -23,10 +23,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 
 from classwright.evaluator.executors import Executor
-from classwright.evaluator.results import SampleResult
-from classwright.evaluator.scoring import Job, Settings, derive_test_limits, machinery_fault
+from classwright.evaluator.scoring.jobs import Job, Settings, derive_test_limits, machinery_fault
+from classwright.evaluator.scoring.results import SampleResult
+from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, settings_part
 from classwright.evaluator.service.metrics import ServiceMetrics
-from classwright.evaluator.verdict_cache import VerdictCache, cacheable, settings_part
 
 LOG = logging.getLogger("classwright.serve")
 MAX_ATTEMPTS = 3

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classwright.evaluator.executors import Executor, LocalExecutor
+from classwright.evaluator.scoring.verdict_cache import DEFAULT_MAX_BYTES, VerdictCache
 from classwright.evaluator.service.app import ServiceConfig, VerdictService, create_app
-from classwright.evaluator.verdict_cache import DEFAULT_MAX_BYTES, VerdictCache
 from classwright.schema.errors import InputError
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from classwright.evaluator.scoring import test_ids_of
-from classwright.evaluator.verdict_cache import task_hash
+from classwright.evaluator.scoring.jobs import test_ids_of
+from classwright.evaluator.scoring.verdict_cache import task_hash
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
 from classwright.schema.records import TaskRecord

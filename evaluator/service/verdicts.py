@@ -6,8 +6,8 @@ import asyncio
 import contextlib
 from typing import Any
 
-from classwright.evaluator.limits import TimeBudget
-from classwright.evaluator.results import SampleResult
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.service.requests import Batch
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from classwright.evaluator.metrics import error_label
 from classwright.evaluator.report.intervals import Interval
-from classwright.evaluator.results import SampleResult
-from classwright.evaluator.run_summary import ByK, RunSummary
+from classwright.evaluator.scoring.metrics import error_label
+from classwright.evaluator.scoring.results import SampleResult
+from classwright.evaluator.scoring.run_summary import ByK, RunSummary
 
 
 def _pct(value: float | None) -> str:

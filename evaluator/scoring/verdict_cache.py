@@ -21,8 +21,8 @@ from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 
-from classwright.evaluator.results import SampleResult
-from classwright.evaluator.scoring import Job, Settings
+from classwright.evaluator.scoring.jobs import Job, Settings
+from classwright.evaluator.scoring.results import SampleResult
 from classwright.schema.records import TaskRecord
 
 DEFAULT_MAX_BYTES = 1024**3

@@ -1,6 +1,6 @@
 """The ``summary`` part of ``schema/results.schema.json``, generated from the figure records.
 
-    python -m classwright.evaluator.summary_schema schema/results.schema.json
+    python -m classwright.evaluator.scoring.summary_schema schema/results.schema.json
 
 rewrites the file with the summary generated from ``run_summary`` and the rest as it was;
 ``tests/test_results_schema.py`` fails when the committed file drifts from the records.
@@ -16,10 +16,10 @@ import typing
 from pathlib import Path
 from typing import Any
 
-from classwright.evaluator.run_summary import RunSummary, field_types, json_name
+from classwright.evaluator.scoring.run_summary import RunSummary, field_types, json_name
 
 SUMMARY_DESCRIPTION = (
-    "Every figure, computed from the tasks below (classwright.evaluator.metrics.summarize)."
+    "Every figure, computed from the tasks below (classwright.evaluator.scoring.metrics.summarize)."
 )
 _SCALARS: dict[Any, str] = {int: "integer", float: "number", str: "string", bool: "boolean"}
 

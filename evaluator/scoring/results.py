@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.outcome import DETAIL_CHARS, TestOutcome
-from classwright.evaluator.run_summary import RunSummary
+from classwright.evaluator.scoring.outcome import DETAIL_CHARS, TestOutcome
+from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.schema.errors import InputError
 from classwright.schema.io import read_json
 from classwright.schema.records import TaskRecord

@@ -23,9 +23,9 @@ from collections import Counter
 from collections.abc import Iterable
 from math import comb
 
-from classwright.evaluator.outcome import Status
-from classwright.evaluator.results import SampleResult, TaskFacts
-from classwright.evaluator.run_summary import (
+from classwright.evaluator.scoring.outcome import Status
+from classwright.evaluator.scoring.results import SampleResult, TaskFacts
+from classwright.evaluator.scoring.run_summary import (
     DEPENDENCY_BUCKETS,
     ByK,
     ClassEvalFigures,

@@ -20,14 +20,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from classwright.evaluator import canonical_times, sandbox
-from classwright.evaluator.extraction import Extraction, candidate_source, extract_code
-from classwright.evaluator.laziness import class_shape, class_uses
-from classwright.evaluator.limits import TimeBudget
+from classwright.evaluator import sandbox
 from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.outcome import Status, TestOutcome
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
-from classwright.evaluator.results import (
+from classwright.evaluator.scoring import canonical_times
+from classwright.evaluator.scoring.extraction import Extraction, candidate_source, extract_code
+from classwright.evaluator.scoring.laziness import class_shape, class_uses
+from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.scoring.outcome import Status, TestOutcome
+from classwright.evaluator.scoring.results import (
     FORMAT_VERSION,
     Journal,
     SampleResult,
@@ -35,8 +36,8 @@ from classwright.evaluator.results import (
     journal_path,
     results_document,
 )
-from classwright.evaluator.run_summary import RunSummary
-from classwright.evaluator.samples import Sample
+from classwright.evaluator.scoring.run_summary import RunSummary
+from classwright.evaluator.scoring.samples import Sample
 from classwright.schema import syntax
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic

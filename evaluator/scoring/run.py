@@ -3,8 +3,8 @@
 `score_run` is what `classwright evaluate` and `classwright eval` do after reading their inputs,
 and what a Python user calls:
 
-    from classwright.evaluator.run import score_run
-    from classwright.evaluator.samples import load_samples
+    from classwright.evaluator.scoring.run import score_run
+    from classwright.evaluator.scoring.samples import load_samples
     from classwright.schema.io import load_records
 
     records = {r.task_id: r for r in load_records("ClassEval_data.json")}
@@ -25,12 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from classwright.evaluator.executors import Executor, LocalExecutor
-from classwright.evaluator.metrics import summarize
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
-from classwright.evaluator.results import Journal, SampleResult, TaskFacts, journal_path
-from classwright.evaluator.run_summary import RunSummary
-from classwright.evaluator.samples import Sample
-from classwright.evaluator.scoring import (
+from classwright.evaluator.scoring.jobs import (
     Job,
     Settings,
     build_jobs,
@@ -39,7 +35,11 @@ from classwright.evaluator.scoring import (
     score_jobs,
     write_results,
 )
-from classwright.evaluator.verdict_cache import VerdictCache, cacheable, verdict_key
+from classwright.evaluator.scoring.metrics import summarize
+from classwright.evaluator.scoring.results import Journal, SampleResult, TaskFacts, journal_path
+from classwright.evaluator.scoring.run_summary import RunSummary
+from classwright.evaluator.scoring.samples import Sample
+from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, verdict_key
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

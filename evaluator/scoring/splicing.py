@@ -27,7 +27,7 @@ from collections.abc import Mapping
 
 import libcst as cst
 
-from classwright.evaluator.extraction import add_missing_staticmethod
+from classwright.evaluator.scoring.extraction import add_missing_staticmethod
 from classwright.schema.records import TaskRecord
 
 _RESPONSE_MARKERS = ("### Response:", "@@ Response:", "[/INST]")
