@@ -1,27 +1,87 @@
-"""Scoring generated classes: sandboxed test runs, extraction, metrics, generation backends."""
+"""Scoring generated classes: sandboxed test runs, extraction, metrics, generation backends.
 
-from classwright.evaluator.scoring.limits import Limits
-from classwright.evaluator.sandbox import (
-    CoverageReport,
-    Status,
-    SuiteJob,
-    SuiteRun,
-    SuiteRunner,
-    TestOutcome,
-    collect_test_ids,
-    run_suite,
-    run_suites,
-)
+The names below are the package's public face (docs/api.md uses them); each is imported from
+its home module on first use, so ``import classwright.evaluator.sandbox`` stays cheap.
+"""
 
-__all__ = [
-    "CoverageReport",
-    "Limits",
-    "Status",
-    "SuiteJob",
-    "SuiteRun",
-    "SuiteRunner",
-    "TestOutcome",
-    "collect_test_ids",
-    "run_suite",
-    "run_suites",
-]
+# The imports below are for type checkers only; __all__ is the table's keys, which ruff cannot
+# read, and tests/test_public_face.py checks that imports, table and __all__ agree.
+# ruff: noqa: F401
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from classwright.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from classwright.evaluator.backends import BackendName, open_backend
+    from classwright.evaluator.backends.openai import ClientOptions
+    from classwright.evaluator.backends.options import GenerationOptions, sampling_for
+    from classwright.evaluator.eval_run import (
+        EvalRun,
+        EvalStopped,
+        ScoringOptions,
+        plan_eval,
+        run_eval,
+    )
+    from classwright.evaluator.generation import generate, run_settings
+    from classwright.evaluator.generation_record import GenerationRecord
+    from classwright.evaluator.modes import Isolation, Verdicts
+    from classwright.evaluator.prompts import PromptStyle, Strategy
+    from classwright.evaluator.sandbox import (
+        CoverageReport,
+        SuiteJob,
+        SuiteRun,
+        SuiteRunner,
+        collect_test_ids,
+        run_suite,
+        run_suites,
+    )
+    from classwright.evaluator.scoring.jobs import Settings
+    from classwright.evaluator.scoring.limits import Limits, TimeBudget
+    from classwright.evaluator.scoring.metrics import summarize
+    from classwright.evaluator.scoring.outcome import Status, TestOutcome
+    from classwright.evaluator.scoring.run import ScoredRun, score_run
+    from classwright.evaluator.scoring.samples import Sample, load_samples
+
+_HOMES = {
+    # scoring a run
+    "score_run": "scoring.run",
+    "ScoredRun": "scoring.run",
+    "Settings": "scoring.jobs",
+    "load_samples": "scoring.samples",
+    "Sample": "scoring.samples",
+    "TimeBudget": "scoring.limits",
+    "Limits": "scoring.limits",
+    "Status": "scoring.outcome",
+    "TestOutcome": "scoring.outcome",
+    "summarize": "scoring.metrics",
+    "Verdicts": "modes",
+    "Isolation": "modes",
+    # one suite in the sandbox
+    "run_suite": "sandbox",
+    "run_suites": "sandbox",
+    "SuiteJob": "sandbox",
+    "SuiteRun": "sandbox",
+    "SuiteRunner": "sandbox",
+    "CoverageReport": "sandbox",
+    "collect_test_ids": "sandbox",
+    # generating, and eval (generate then score)
+    "generate": "generation",
+    "run_settings": "generation",
+    "open_backend": "backends",
+    "BackendName": "backends",
+    "GenerationOptions": "backends.options",
+    "sampling_for": "backends.options",
+    "ClientOptions": "backends.openai",
+    "PromptStyle": "prompts",
+    "Strategy": "prompts",
+    "plan_eval": "eval_run",
+    "run_eval": "eval_run",
+    "EvalRun": "eval_run",
+    "EvalStopped": "eval_run",
+    "ScoringOptions": "eval_run",
+    "GenerationRecord": "generation_record",
+}
+__all__ = sorted(_HOMES)
+__getattr__ = lazy_exports(__name__, _HOMES)
