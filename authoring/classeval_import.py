@@ -254,9 +254,9 @@ def _meta(
     if overlay is not None and overlay.prompt_suppressions:
         meta["suppressions"] = prompt_suppressions(overlay)
     if overlay is not None and overlay.equivalent_mutants:
-        meta["equivalent_mutants"] = [m.to_dict() for m in overlay.equivalent_mutants]
+        meta["equivalent_mutants"] = [m.to_json() for m in overlay.equivalent_mutants]
     if overlay is not None and overlay.uncovered_branches:
-        meta["uncovered_branches"] = [b.to_dict() for b in overlay.uncovered_branches]
+        meta["uncovered_branches"] = [b.to_json() for b in overlay.uncovered_branches]
     return meta
 
 

@@ -33,7 +33,7 @@ class EquivalentMutant:
     def describe(self) -> str:
         return f"{self.method} line {self.line} `{self.original}` -> `{self.replacement or ' '}`"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The ``[[equivalent_mutants]]`` entry of ``task.toml``."""
         return {
             "method": self.method,
@@ -44,7 +44,7 @@ class EquivalentMutant:
         }
 
     @classmethod
-    def from_dict(cls, entry: Mapping[str, Any], index: int = 0) -> EquivalentMutant:
+    def from_json(cls, entry: Mapping[str, Any], index: int = 0) -> EquivalentMutant:
         """An entry of ``task.toml`` (its schema has checked the keys and types)."""
         return cls(
             method=entry["method"],

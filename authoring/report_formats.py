@@ -32,7 +32,7 @@ def format_text(findings: Sequence[Finding]) -> str:
 
 def format_json(findings: Sequence[Finding]) -> str:
     """A JSON list of findings with code, name, severity, message, task, path, line, column."""
-    return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False) + "\n"
+    return json.dumps([f.to_json() for f in findings], indent=2, ensure_ascii=False) + "\n"
 
 
 def _github_escape(text: str, property_value: bool = False) -> str:

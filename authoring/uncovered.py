@@ -60,12 +60,12 @@ class UncoveredBranch:
     def describe(self) -> str:
         return f"{self.branch} `{self.source}`"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The ``[[uncovered_branches]]`` entry of ``task.toml``."""
         return {"branch": self.branch, "source": self.source, "reason": self.reason}
 
     @classmethod
-    def from_dict(cls, entry: Mapping[str, Any], index: int = 0) -> UncoveredBranch:
+    def from_json(cls, entry: Mapping[str, Any], index: int = 0) -> UncoveredBranch:
         return cls(
             branch=entry["branch"], source=entry["source"], reason=entry["reason"], index=index
         )
@@ -110,4 +110,4 @@ def declared(meta: Mapping[str, Any]) -> tuple[UncoveredBranch, ...]:
     """The ``[[uncovered_branches]]`` entries of a task's ``task.toml`` (its schema checked
     them), numbered from 1."""
     entries = meta.get("uncovered_branches", ())
-    return tuple(UncoveredBranch.from_dict(entry, n) for n, entry in enumerate(entries, 1))
+    return tuple(UncoveredBranch.from_json(entry, n) for n, entry in enumerate(entries, 1))

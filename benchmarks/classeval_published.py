@@ -60,7 +60,7 @@ from classwright.evaluator.report.runs import provenance, task_set_hash
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, run_key
 from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS, TimeBudget
 from classwright.evaluator.scoring.metrics import summarize
-from classwright.evaluator.scoring.results import SampleResult, journal_path, load_results
+from classwright.evaluator.scoring.results import SampleResult, journal_path
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.schema.errors import InputError
@@ -242,7 +242,7 @@ def _canonical(task_set: TaskSet, scoring: Scoring) -> dict[str, str] | None:
     identity = {"model": "canonical", "strategy": "canonical"}
     if not _scored(samples, "canonical", task_set, target, scoring, identity):
         return None
-    _run, _facts, results = load_results(target)
+    results = load_run(target).results
     return {r.task_id: _first_failure(r) for r in results if not r.passed}
 
 
@@ -255,7 +255,7 @@ def _first_failure(result: SampleResult) -> str:
 
 def _failing_samples(results_file: Path, strategy: Strategy) -> dict[str, int]:
     """Task id -> how many of its counted samples fail at class level."""
-    _run, _facts, results = load_results(results_file)
+    results = load_run(results_file).results
     failing: dict[str, int] = {}
     for result in _counted(results, strategy):
         if not result.passed:
@@ -409,7 +409,8 @@ def _journal_key(journal: Path) -> str | None:
 def _summary(out: Path, strategy: Strategy, only: set[str] | None = None) -> Summary:
     """The project's metrics of a results file, on the samples the strategy counts and, when
     ``only`` is given, on those tasks only."""
-    _run, facts, results = load_results(out)
+    loaded = load_run(out)
+    facts, results = loaded.facts, loaded.results
     kept = _counted(results, strategy)
     if only is not None:
         facts = {t: f for t, f in facts.items() if t in only}

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from classwright.evaluator.generation_record import GenerationRecord
     from classwright.evaluator.modes import Isolation, Verdicts
     from classwright.evaluator.prompts import PromptStyle, Strategy
+    from classwright.evaluator.report.loading import LoadedRun, load_run
     from classwright.evaluator.sandbox import (
         CoverageReport,
         SuiteJob,
@@ -38,10 +39,13 @@ if TYPE_CHECKING:
         run_suites,
     )
     from classwright.evaluator.scoring.jobs import Settings
+    from classwright.evaluator.scoring.laziness import MethodUses, Shape
     from classwright.evaluator.scoring.limits import Limits, TimeBudget
     from classwright.evaluator.scoring.metrics import summarize
     from classwright.evaluator.scoring.outcome import Status, TestOutcome
+    from classwright.evaluator.scoring.results import SampleResult
     from classwright.evaluator.scoring.run import ScoredRun, score_run
+    from classwright.evaluator.scoring.run_section import RunSection
     from classwright.evaluator.scoring.samples import Sample, load_samples
 
 _HOMES = {
@@ -56,6 +60,12 @@ _HOMES = {
     "Status": "scoring.outcome",
     "TestOutcome": "scoring.outcome",
     "summarize": "scoring.metrics",
+    "SampleResult": "scoring.results",
+    "Shape": "scoring.laziness",
+    "MethodUses": "scoring.laziness",
+    "RunSection": "scoring.run_section",
+    "load_run": "report.loading",
+    "LoadedRun": "report.loading",
     "Verdicts": "modes",
     "Isolation": "modes",
     # one suite in the sandbox

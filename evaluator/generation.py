@@ -50,6 +50,7 @@ from classwright.evaluator.prompts import (
     method_prompt,
 )
 from classwright.evaluator.scoring.extraction import extract_code
+from classwright.evaluator.scoring.samples import Sample, sample_line
 from classwright.evaluator.scoring.splicing import assemble_class, extract_method
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
@@ -78,13 +79,13 @@ class RunSettings:
             "context": self.context.value,
             "prompt_style": self.style.value,
             "template_version": TEMPLATE_VERSION,
-            "sampling": self.sampling.to_dict(),
+            "sampling": self.sampling.to_json(),
         }
 
     def config_hash(self, task: TaskRecord) -> str:
         """A short hash of these settings and the task's content."""
         payload = json.dumps(
-            {"settings": self.describe(), "task": task.to_dict()},
+            {"settings": self.describe(), "task": task.to_json()},
             sort_keys=True,
             ensure_ascii=False,
         )
@@ -152,11 +153,11 @@ class SampleFile:
             done.add(key)
         return done
 
-    def write(self, line: dict[str, Any]) -> None:
+    def write(self, sample: Sample) -> None:
         if self.handle is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.handle = self.path.open("a", encoding="utf-8", newline="\n")
-        self.handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+        self.handle.write(sample_line(sample) + "\n")
         self.handle.flush()
 
     def close(self) -> None:
@@ -267,26 +268,23 @@ def _line(
     code: str | None,
     raw_outputs: list[str] | None = None,
     errors: Iterable[str] = (),
-) -> dict[str, Any]:
-    line: dict[str, Any] = {
-        "task_id": task.task_id,
-        "index": index,
-        "completion": completion,
-        "code": code,
-        "config_hash": settings.config_hash(task),
-        "strategy": settings.strategy.value,
-        "model": settings.model,
-        "backend": settings.backend.value,
-        "context": settings.context.value,
-        "template_version": TEMPLATE_VERSION,
-    }
-    if raw_outputs is not None:
-        line["methods"] = [m.method_name for m in task.methods_info]
-        line["raw_outputs"] = raw_outputs
-    notes = sorted(set(filter(None, errors)))
-    if notes:
-        line["errors"] = notes
-    return line
+) -> Sample:
+    per_method = raw_outputs is not None
+    return Sample(
+        task_id=task.task_id,
+        index=index,
+        completion=completion,
+        code=code,
+        config_hash=settings.config_hash(task),
+        strategy=settings.strategy.value,
+        model=settings.model,
+        backend=settings.backend.value,
+        context=settings.context.value,
+        template_version=TEMPLATE_VERSION,
+        methods=tuple(m.method_name for m in task.methods_info) if per_method else None,
+        raw_outputs=tuple(raw_outputs) if raw_outputs is not None else None,
+        errors=tuple(sorted(set(filter(None, errors)))),
+    )
 
 
 def holistic_code(completion: str, task: TaskRecord) -> str | None:
@@ -345,13 +343,13 @@ def _emit(
     sink: SampleFile,
     report: RunReport,
     progress: ProgressReporter,
-    line: dict[str, Any],
+    sample: Sample,
     counts_samples: bool = True,
 ) -> None:
-    sink.write(line)
+    sink.write(sample)
     report.written += 1
     if counts_samples:
-        progress.advance(f"{line['task_id']}#{line['index']}")
+        progress.advance(f"{sample.task_id}#{sample.index}")
 
 
 def _answered(

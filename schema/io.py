@@ -56,7 +56,7 @@ def _records_from(values: Iterable[tuple[str, Any]], path: Path) -> list[TaskRec
     seen: set[str] = set()
     for where, value in values:
         validate("task", value, str(path), where)
-        record = TaskRecord.from_dict(value)
+        record = TaskRecord.from_json(value)
         if record.task_id in seen:
             raise InputError(path, f"{where}: duplicate task_id {record.task_id!r}")
         seen.add(record.task_id)
@@ -97,7 +97,7 @@ def dump_records(records: Iterable[TaskRecord], path: str | Path, fmt: str = "cl
     Every record is checked against the schema before anything is written.
     """
     file = Path(path)
-    dicts = [r.to_dict() for r in records]
+    dicts = [r.to_json() for r in records]
     for i, d in enumerate(dicts):
         validate("task", d, str(file), f"record {i}")
     if fmt == "jsonl":

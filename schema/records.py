@@ -1,7 +1,7 @@
 """Typed task records: ClassEval's record, field for field, plus classwright's own fields.
 
 A record is derived from a task folder (see ``classwright.authoring.taskdir``) or read from
-ClassEval JSON / JSONL. ``to_dict`` gives ClassEval's field names and layout, so a list of
+ClassEval JSON / JSONL. ``to_json`` gives ClassEval's field names and layout, so a list of
 records dumped as JSON is readable by ClassEval's own tooling.
 """
 
@@ -24,7 +24,7 @@ class Dependencies:
     method: tuple[str, ...] = ()
     """Other methods of the class that the method calls."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "Standalone": self.standalone,
             "lib_dependencies": list(self.lib),
@@ -33,7 +33,7 @@ class Dependencies:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Dependencies:
+    def from_json(cls, data: dict[str, Any]) -> Dependencies:
         return cls(
             standalone=bool(data["Standalone"]),
             lib=tuple(data.get("lib_dependencies", ())),
@@ -57,25 +57,25 @@ class MethodInfo:
     """The canonical method, docstring removed."""
     dependencies: Dependencies
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "method_name": self.method_name,
             "method_description": self.method_description,
             "test_class": self.test_class,
             "test_code": self.test_code,
             "solution_code": self.solution_code,
-            "dependencies": self.dependencies.to_dict(),
+            "dependencies": self.dependencies.to_json(),
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MethodInfo:
+    def from_json(cls, data: dict[str, Any]) -> MethodInfo:
         return cls(
             method_name=data["method_name"],
             method_description=data["method_description"],
             test_class=data["test_class"],
             test_code=data["test_code"],
             solution_code=data["solution_code"],
-            dependencies=Dependencies.from_dict(data["dependencies"]),
+            dependencies=Dependencies.from_json(data["dependencies"]),
         )
 
 
@@ -86,7 +86,7 @@ class Suppression:
     code: str
     reason: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "reason": self.reason}
 
 
@@ -127,7 +127,7 @@ class TaskRecord:
                 return info
         raise KeyError(name)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "task_id": self.task_id,
             "skeleton": self.skeleton,
@@ -139,7 +139,7 @@ class TaskRecord:
             "test_classes": list(self.test_classes),
             "class_constructor": self.class_constructor,
             "fields": list(self.fields),
-            "methods_info": [m.to_dict() for m in self.methods_info],
+            "methods_info": [m.to_json() for m in self.methods_info],
         }
         extras: dict[str, Any] = {
             "title": self.title,
@@ -147,7 +147,7 @@ class TaskRecord:
             "provenance": list(self.provenance),
             "authors": list(self.authors),
             "reviewers": list(self.reviewers),
-            "suppressions": [s.to_dict() for s in self.suppressions],
+            "suppressions": [s.to_json() for s in self.suppressions],
             "test_ids": {k: list(v) for k, v in self.test_ids.items()},
             "contract_solution": self.contract_solution,
         }
@@ -155,7 +155,7 @@ class TaskRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TaskRecord:
+    def from_json(cls, data: dict[str, Any]) -> TaskRecord:
         """Build a record from a dict already checked against ``task.schema.json``."""
         return cls(
             task_id=data["task_id"],
@@ -168,7 +168,7 @@ class TaskRecord:
             test_classes=tuple(data["test_classes"]),
             class_constructor=data["class_constructor"],
             fields=tuple(data["fields"]),
-            methods_info=tuple(MethodInfo.from_dict(m) for m in data["methods_info"]),
+            methods_info=tuple(MethodInfo.from_json(m) for m in data["methods_info"]),
             title=data.get("title", ""),
             topic=data.get("topic", ""),
             provenance=tuple(data.get("provenance", ())),

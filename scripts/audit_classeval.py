@@ -96,7 +96,7 @@ def main() -> None:
             f"{summary.declared_equivalent} mutants declared equivalent"
         )
     if args.json:
-        findings = [f.to_dict() for f in audit.report.findings]
+        findings = [f.to_json() for f in audit.report.findings]
         write_text_atomic(args.json, json.dumps(findings, indent=1))
 
 

@@ -64,7 +64,7 @@ def samples_run(folder: Path) -> Path:
         )
     )
     tasks_file = folder / "tasks.json"
-    tasks_file.write_text(json.dumps([garage.to_dict(), log.to_dict()]))
+    tasks_file.write_text(json.dumps([garage.to_json(), log.to_json()]))
     out = folder / "tiny-coder.json"
     evaluate(str(samples), "--tasks", str(tasks_file), "--out", str(out))
     return out

@@ -68,7 +68,7 @@ def test_every_task_but_the_named_exclusions_is_imported(plus: list[ImportOutcom
 def test_every_plus_task_is_schema_valid(plus: list[ImportOutcome]) -> None:
     for task_id, folder in _folders(plus).items():
         record = load_task_folder(folder).record
-        validate("task", record.to_dict(), "ClassEval+ task", task_id)
+        validate("task", record.to_json(), "ClassEval+ task", task_id)
 
 
 def test_prompts_are_byte_identical_to_the_plain_import(
@@ -90,11 +90,11 @@ def test_every_overlay_change_is_in_the_provenance(plus: list[ImportOutcome]) ->
         for repair in overlay.repairs if overlay else ():
             assert f"{repair.test_class}.{repair.method}: {repair.reason}" in provenance
         declared = overlay.equivalent_mutants if overlay else ()
-        assert task.meta.get("equivalent_mutants", []) == [m.to_dict() for m in declared]
+        assert task.meta.get("equivalent_mutants", []) == [m.to_json() for m in declared]
         for mutant in declared:
             assert f"declared equivalent: {mutant.reason}" in provenance
         branches = overlay.uncovered_branches if overlay else ()
-        assert task.meta.get("uncovered_branches", []) == [b.to_dict() for b in branches]
+        assert task.meta.get("uncovered_branches", []) == [b.to_json() for b in branches]
         for branch in branches:
             assert f"declared uncovered: {branch.reason}" in provenance
 

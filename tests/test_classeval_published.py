@@ -29,7 +29,7 @@ TASKS = ("StreamSummary", "DurationLog")
 
 
 def _output(records: list[TaskRecord], predict: Callable[[TaskRecord], list[str]]) -> list[dict]:
-    return [r.to_dict() | {"predict": predict(r)} for r in records]
+    return [r.to_json() | {"predict": predict(r)} for r in records]
 
 
 @pytest.fixture(scope="module")

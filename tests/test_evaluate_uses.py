@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from classwright.evaluator.dependencies import method_dependencies
-from classwright.evaluator.scoring.laziness import class_uses
+from classwright.evaluator.scoring.laziness import MethodUses, class_uses
 
 
 def test_field_and_method_uses_match_the_dependency_tags_on_every_classeval_solution(
@@ -22,8 +22,8 @@ def test_field_and_method_uses_match_the_dependency_tags_on_every_classeval_solu
         assert {m["method_name"] for m in record["methods_info"]} <= set(tags), record["task_id"]
         described += len(record["methods_info"])
         for method, dependencies in tags.items():
-            assert sorted(uses[method]["field"]) == sorted(dependencies.field), method
-            assert sorted(uses[method]["method"]) == sorted(dependencies.method), method
+            assert sorted(uses[method].fields) == sorted(dependencies.field), method
+            assert sorted(uses[method].methods) == sorted(dependencies.method), method
             checked += 1
     assert checked >= described > 0
 
@@ -39,11 +39,11 @@ def test_uses_follow_self_cls_and_the_class_name_but_not_annotations() -> None:
     )
     uses = class_uses(code, "Cart")
     assert uses == {
-        "__init__": {"field": ["self.items"], "method": []},
-        "total": {"field": ["self.items", "self.rate"], "method": []},
-        "make": {"field": [], "method": ["total"]},
+        "__init__": MethodUses(fields=("self.items",)),
+        "total": MethodUses(fields=("self.items", "self.rate")),
+        "make": MethodUses(methods=("total",)),
         # A static method's first parameter is not the instance, whatever its name.
-        "tax": {"field": [], "method": []},
+        "tax": MethodUses(),
     }
     assert class_uses("class Other:\n    pass\n", "Cart") is None
     assert class_uses("class Cart(:\n", "Cart") is None

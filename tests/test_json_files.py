@@ -11,12 +11,10 @@ import pytest
 
 from classwright.evaluator.generation_record import read_previous
 from classwright.evaluator.report.loading import load_run
-from classwright.evaluator.scoring.results import load_results
 from classwright.schema.errors import InputError
 
 LOADERS: dict[str, tuple[Callable[[Path], Any], str, str]] = {
     "results (report)": (load_run, "a results file", "not a classwright results file"),
-    "results (resume)": (load_results, "a results file", "not a classwright results file"),
     "generation record": (read_previous, "a generation record", "strategies: .* not of type"),
 }
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from classwright.evaluator.scoring.laziness import class_shape
+from classwright.evaluator.scoring.laziness import MethodUses, Shape, class_shape
 from classwright.evaluator.scoring.metrics import pass_at_k, summarize
 from classwright.evaluator.scoring.outcome import Status, TestOutcome
-from classwright.evaluator.scoring.results import SampleResult, TaskFacts
+from classwright.evaluator.scoring.results import MethodFacts, SampleResult, TaskFacts
 from classwright.evaluator.scoring.run_summary import DependencyBucket
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord
 
@@ -58,14 +58,18 @@ def sample(
         load_error=None,
         extraction="fenced",
         parses=True,
-        shape=shape
-        or {
-            "lazy_methods": [],
-            "todo_methods": [],
-            "missing_methods": [],
-            "signature_mismatches": [],
-        },
-        dependencies=deps,
+        shape=Shape.from_json(
+            shape
+            or {
+                "lazy_methods": [],
+                "todo_methods": [],
+                "missing_methods": [],
+                "signature_mismatches": [],
+            }
+        ),
+        dependencies=(
+            None if deps is None else {k: MethodUses.from_json(v) for k, v in deps.items()}
+        ),
         seconds=0.1,
         code_hash="x",
     )
@@ -78,22 +82,26 @@ FACTS = {
         "A",
         ("ATestGet", "ATestTotal", "ATest", "ATestMissing"),
         {
-            "get": {
-                "test_class": "ATestGet",
-                "field_dependencies": ["self.items"],
-                "method_dependencies": [],
-            },
-            "total": {
-                "test_class": "ATestTotal",
-                "field_dependencies": [],
-                "method_dependencies": ["get"],
-            },
+            "get": MethodFacts.from_json(
+                {
+                    "test_class": "ATestGet",
+                    "field_dependencies": ["self.items"],
+                    "method_dependencies": [],
+                }
+            ),
+            "total": MethodFacts.from_json(
+                {
+                    "test_class": "ATestTotal",
+                    "field_dependencies": [],
+                    "method_dependencies": ["get"],
+                }
+            ),
         },
     ),
     "B": TaskFacts(
         "B",
         ("BTestRun",),
-        {"run": {"test_class": "BTestRun", "field_dependencies": [], "method_dependencies": []}},
+        {"run": MethodFacts("BTestRun")},
     ),
 }
 

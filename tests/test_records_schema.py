@@ -47,7 +47,7 @@ def test_all_classeval_records_load_and_dump_unchanged(
     records = load_records(classeval_data)
     original = json.loads(classeval_data.read_text())
     assert len(records) == len(original) >= 20
-    assert [r.to_dict() for r in records] == original
+    assert [r.to_json() for r in records] == original
     out = tmp_path / "again.json"
     dump_records(records, out)
     assert load_records(out) == records

@@ -175,7 +175,7 @@ def test_a_sample_that_does_not_load_shows_its_error_once_at_the_line_shown(
         n for n, text in enumerate(unparsable.split("\n"), 1) if "def fee(self,," in text
     )
     tasks = tmp_path / "tasks.json"
-    tasks.write_text(json.dumps([garage.to_dict()]))
+    tasks.write_text(json.dumps([garage.to_json()]))
     # One run each: the drill-down shows the first failing sample of a run in full.
     runs = []
     for name, text in (("name-error", code), ("syntax-error", unparsable)):

@@ -32,7 +32,7 @@ def test_an_older_results_file_reads_back_to_the_same_json() -> None:
     # The fixture is only proof if it holds more than passes.
     assert {Status.PASSED, Status.FAILED, Status.ERROR, Status.TIMEOUT} <= statuses
     for task_id, task in written["tasks"].items():
-        again = [r.to_dict() for r in run.samples_of(task_id)]
+        again = [r.to_json() for r in run.samples_of(task_id)]
         assert json.dumps(again) == json.dumps(task["samples"])
 
 

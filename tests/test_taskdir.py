@@ -25,7 +25,7 @@ def test_record_fields_are_derived_from_solution_and_tests(small_task: Path) -> 
         "TallyTest",
     )
     assert record.test_ids["TallyTestAdd"] == ("test_add_1", "test_add_2")
-    validate("task", record.to_dict(), "record")
+    validate("task", record.to_json(), "record")
 
 
 def test_methods_info_has_description_code_test_class_and_tags(small_task: Path) -> None:

@@ -110,7 +110,7 @@ class Divergence:
     test_method: str
     """A unittest method asserting the canonical behaviour, indented for a TestCase body."""
 
-    def to_dict(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, str]:
         return {
             "method": self.method,
             "kind": self.kind,
@@ -139,7 +139,7 @@ class Reach:
     """Of those, how many left ``function`` at each guard: the line of the ``if`` around the
     early ``return`` or ``raise``, else the line it left at."""
 
-    def to_dict(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, object]:
         return {
             "lines": list(self.lines),
             "function": self.function,
@@ -150,7 +150,7 @@ class Reach:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Reach:
+    def from_json(cls, data: Mapping[str, Any]) -> Reach:
         return cls(
             lines=tuple(data["lines"]),
             function=data["function"],
@@ -749,19 +749,19 @@ def _fuzz_candidate(
         )
         examples[method.name] = tried
         if found is not None:
-            divergences.append(found.to_dict())
+            divergences.append(found.to_json())
     return {
         "candidate": name,
         "divergences": divergences,
         "examples": examples,
         "skipped": skipped,
-        "reach": reach.result().to_dict() if reach else None,
+        "reach": reach.result().to_json() if reach else None,
     }
 
 
 def _child(job_path: str, out_path: str) -> None:
     job = json.loads(Path(job_path).read_text(encoding="utf-8"))
-    record = TaskRecord.from_dict(job["record"])
+    record = TaskRecord.from_json(job["record"])
     plan = plan_fuzz(record, job["methods"] or None)
     with open(out_path, "a", encoding="utf-8") as out:
         for name, source in job["candidates"]:
@@ -807,7 +807,7 @@ def _write_job(
     settings: FuzzSettings,
 ) -> None:
     job = {
-        "record": record.to_dict(),
+        "record": record.to_json(),
         "canonical": canonical,
         "candidates": list(candidates.items()),
         "methods": list(methods or []),
@@ -914,7 +914,7 @@ def _result(name: str, line: Mapping[str, Any] | None, failure: str) -> FuzzResu
         examples=dict(line.get("examples", {})),
         skipped=dict(line.get("skipped", {})),
         error=line.get("error", ""),
-        reach=Reach.from_dict(line["reach"]) if line.get("reach") else None,
+        reach=Reach.from_json(line["reach"]) if line.get("reach") else None,
     )
 
 

@@ -54,7 +54,7 @@ class MutantResult:
     def detected(self) -> bool:
         return self.status is not MutantStatus.SURVIVED
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         m = self.mutant
         return {
             "id": m.id,
@@ -117,7 +117,7 @@ class MutationReport:
     def survivors(self) -> list[MutantResult]:
         return [r for r in self.results if r.status is MutantStatus.SURVIVED]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "task_id": self.task_id,
             "kill_rate": self.kill_rate,
@@ -125,7 +125,7 @@ class MutationReport:
                 s.method: {"kill_rate": s.kill_rate, "detected": s.detected, "mutants": s.total}
                 for s in self.methods()
             },
-            "mutants": [{**r.to_dict(), "diff": r.mutant.diff(self.source)} for r in self.results],
+            "mutants": [{**r.to_json(), "diff": r.mutant.diff(self.source)} for r in self.results],
             "baseline_tests": len(self.baseline),
             "test_timeout": self.test_timeout,
             "isolation": self.isolation,

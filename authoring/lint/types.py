@@ -29,7 +29,7 @@ class Finding:
     line: int
     column: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "name": self.name,

@@ -142,7 +142,7 @@ def mutation_report(ctx: TaskContext) -> KillRate | None:
 def declared_equivalents(ctx: TaskContext) -> tuple[EquivalentMutant, ...]:
     """The ``[[equivalent_mutants]]`` entries of ``task.toml`` (its schema checked them)."""
     entries = ctx.task.meta.get("equivalent_mutants", ())
-    return tuple(EquivalentMutant.from_dict(entry, n) for n, entry in enumerate(entries, 1))
+    return tuple(EquivalentMutant.from_json(entry, n) for n, entry in enumerate(entries, 1))
 
 
 def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...]) -> Adjusted:

@@ -119,7 +119,7 @@ def mutate(
     settings = MutationSettings(seed=seed, max_mutants=max_mutants, jobs=jobs)
     report = _mutation_report(record, settings, quiet)
     if output is OutputFormat.JSON:
-        typer.echo(json.dumps(report.to_dict(), indent=2))
+        typer.echo(json.dumps(report.to_json(), indent=2))
     else:
         _print_mutation_text(Console(soft_wrap=True), report, place)
     if fail_under is not None and report.kill_rate is not None and report.kill_rate < fail_under:
@@ -211,11 +211,11 @@ def _fuzz_dict(result: FuzzResult) -> dict[str, object]:
     return {
         "candidate": result.candidate,
         "diverges": result.diverges,
-        "divergences": [d.to_dict() for d in result.divergences],
+        "divergences": [d.to_json() for d in result.divergences],
         "examples": result.examples,
         "skipped": result.skipped,
         "error": result.error,
-        "reach": result.reach.to_dict() if result.reach else None,
+        "reach": result.reach.to_json() if result.reach else None,
     }
 
 

@@ -190,7 +190,7 @@ def _print_run(console: Console, run: ScoredRun, out: Path, samples: int, canoni
 
 def _report_canonical(console: Console, document: dict[str, Any]) -> None:
     results = [
-        SampleResult.from_dict(sample)
+        SampleResult.from_json(sample)
         for task in document["tasks"].values()
         for sample in task["samples"]
     ]

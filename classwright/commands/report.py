@@ -35,9 +35,9 @@ def canonical_solutions(runs: list[LoadedRun], tasks: Path | None) -> dict[str, 
         return {r.task_id: r.solution_code for r in load_tasks(tasks)}
     sources: list[Path] = []
     for run in runs:
-        named = run.run.get("tasks")
+        named = run.run.tasks
         # An empty name is an unknown task set, not the current folder.
-        if isinstance(named, str) and named and Path(named).exists():
+        if named and Path(named).exists():
             sources.append(Path(named))
     code: dict[str, str] = {}
     for source in dict.fromkeys(sources):

@@ -59,8 +59,8 @@ def pass_at_k() -> Metric:
             meta = sample_score.score.metadata or {}
             if "result" not in meta:
                 continue
-            result = SampleResult.from_dict(meta["result"])
-            facts[result.task_id] = TaskFacts.from_dict(meta["facts"])
+            result = SampleResult.from_json(meta["result"])
+            facts[result.task_id] = TaskFacts.from_json(meta["facts"])
             results.append(result)
         summary = summarize(facts, results)
         figures: dict[str, float] = {}
@@ -101,8 +101,8 @@ def class_verdict(source: str, time_budget: float | None = None) -> Scorer:
                 "tests_total": len(result.tests),
                 "isolation": result.isolation,
                 "verdicts": result.verdicts.value,
-                "result": result.to_dict(),
-                "facts": TaskFacts.of(task_records(source)[task_id]).to_dict(),
+                "result": result.to_json(),
+                "facts": TaskFacts.of(task_records(source)[task_id]).to_json(),
             },
         )
 

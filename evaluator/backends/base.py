@@ -43,7 +43,7 @@ class Sampling:
     """Base seed; a per-sample request uses ``seed + sample index`` so samples differ."""
     stop: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["stop"] = list(self.stop)
         return data

@@ -30,13 +30,13 @@ class CandidateCode:
     def __init__(self, run: LoadedRun, canonical: dict[str, str]) -> None:
         self.run = run
         self.canonical = canonical
-        self.is_canonical = run.run.get("samples") == "canonical"
+        self.is_canonical = run.run.samples == "canonical"
         self._samples: dict[tuple[str, int], Sample] | None = None
         self._missing: str | None = None
         if not self.is_canonical:
             path = samples_file_of(run)
             if path is None:
-                named = run.run.get("samples", "")
+                named = run.run.samples
                 self._missing = f"samples file {named!r} not found" if named else "no samples file"
             else:
                 self._samples = samples_by_key(run)

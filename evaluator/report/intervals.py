@@ -110,7 +110,7 @@ def method_values(run: LoadedRun, k: int) -> dict[str, TaskValue]:
             continue
         total, weight = 0.0, 0
         for method in facts.methods.values():
-            verdicts = [method_passes(r, method["test_class"]) for r in samples]
+            verdicts = [method_passes(r, method.test_class) for r in samples]
             if any(v is None for v in verdicts):
                 continue
             total += pass_at_k(len(samples), sum(bool(v) for v in verdicts), k)

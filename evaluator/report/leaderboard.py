@@ -35,7 +35,7 @@ class Row:
     versus_next: str
     """``indistinguishable``, ``better``, ``other tasks`` (no paired comparison) or empty."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "rank": self.rank,
             **asdict(self.identity),
@@ -138,7 +138,7 @@ NOTE = (
 def render(rows: list[Row], fmt: str) -> str:
     """The leaderboard in ``fmt`` (one of ``FORMATS``)."""
     if fmt == "json":
-        return json.dumps({"note": NOTE, "rows": [r.to_dict() for r in rows]}, indent=1) + "\n"
+        return json.dumps({"note": NOTE, "rows": [r.to_json() for r in rows]}, indent=1) + "\n"
     if fmt == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")

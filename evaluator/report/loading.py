@@ -14,6 +14,7 @@ from typing import Any
 
 from classwright.evaluator.scoring.metrics import summarize
 from classwright.evaluator.scoring.results import FORMAT_VERSION, SampleResult, TaskFacts
+from classwright.evaluator.scoring.run_section import RunSection
 from classwright.schema.errors import InputError
 from classwright.schema.io import read_json
 
@@ -24,7 +25,7 @@ class LoadedRun:
 
     path: Path
     version: int
-    run: dict[str, Any]
+    run: RunSection
     facts: dict[str, TaskFacts]
     results: list[SampleResult]
     summary: dict[str, Any]
@@ -51,25 +52,26 @@ def load_run(path: str | Path) -> LoadedRun:
             f"results format version {version} is newer than this classwright reads "
             f"({FORMAT_VERSION}); update classwright",
         )
-    run = data.get("run", {})
-    if not isinstance(run, dict):
+    raw_run = data.get("run", {})
+    if not isinstance(raw_run, dict):
         raise InputError(file, "'run' must be an object")
+    run = _read(file, "run", lambda: RunSection.from_json(raw_run))
     facts: dict[str, TaskFacts] = {}
     results: list[SampleResult] = []
     for task_id, task in data["tasks"].items():
         place = f"tasks.{task_id}"
-        facts[task_id] = _read(file, place, lambda task=task: TaskFacts.from_dict(task))
+        facts[task_id] = _read(file, place, lambda task=task: TaskFacts.from_json(task))
         samples = task.get("samples") if isinstance(task, dict) else None
         if not isinstance(samples, list):
             raise InputError(file, f"{place}: 'samples' must be a list")
         for number, sample in enumerate(samples):
             where = f"{place}.samples[{number}]"
-            result = _read(file, where, lambda sample=sample: SampleResult.from_dict(sample))
+            result = _read(file, where, lambda sample=sample: SampleResult.from_json(sample))
             if result.task_id != task_id:
                 raise InputError(file, f"{where}: task_id {result.task_id!r} under {task_id!r}")
             results.append(result)
     stored = data.get("summary")
-    method_level = not run.get("stop_at_first_failure", False)
+    method_level = not run.stop_at_first_failure
     summary = _read(file, "tasks", lambda: summarize(facts, results, method_level).to_json())
     if isinstance(stored, dict):
         summary |= stored

@@ -26,7 +26,7 @@ UNKNOWN = "unknown"
 def task_set_hash(records: Iterable[TaskRecord]) -> str:
     """A short hash of the full content of a set of tasks (order does not matter)."""
     payload = json.dumps(
-        sorted((r.to_dict() for r in records), key=lambda d: str(d.get("task_id"))),
+        sorted((r.to_json() for r in records), key=lambda d: str(d.get("task_id"))),
         sort_keys=True,
         ensure_ascii=False,
     )
@@ -40,7 +40,7 @@ def facts_hash(run: LoadedRun) -> str:
     tests' text, which older files do not record.
     """
     content = {
-        task_id: facts.to_dict()
+        task_id: facts.to_json()
         | {"test_ids": sorted({t for r in run.samples_of(task_id) for t in r.tests})}
         for task_id, facts in run.facts.items()
     }
@@ -100,10 +100,10 @@ class RunIdentity:
 
 def identify(run: LoadedRun) -> RunIdentity:
     """The run's identity from its ``run`` section, falling back on its samples file."""
-    info = run.run
+    info = run.run.provenance
     model = info.get("model")
     strategy = info.get("strategy")
-    if (model is None or strategy is None) and info.get("samples") == "canonical":
+    if (model is None or strategy is None) and run.run.samples == "canonical":
         model, strategy = "canonical", "canonical"
     if model is None or strategy is None:
         samples = samples_file_of(run)
@@ -111,9 +111,8 @@ def identify(run: LoadedRun) -> RunIdentity:
         if lines:
             model = model or _agreed(s.model for s in lines)
             strategy = strategy or _agreed(s.strategy for s in lines)
-    verdict_modes = sorted({r.verdicts.value for r in run.results}) or [
-        str(info.get("verdicts", ""))
-    ]
+    recorded = run.run.verdicts
+    verdict_modes = sorted({r.verdicts.value for r in run.results}) or [recorded or ""]
     model = str(model or UNKNOWN)
     strategy = str(strategy or UNKNOWN)
     return RunIdentity(
@@ -121,8 +120,8 @@ def identify(run: LoadedRun) -> RunIdentity:
         model=model,
         strategy=strategy,
         sampling=sampling_text(info.get("sampling"), run.summary.get("samples_per_task")),
-        verdicts=str(info.get("verdicts") or "+".join(verdict_modes)),
-        task_set=str(info.get("tasks", UNKNOWN)),
+        verdicts=str(recorded or "+".join(verdict_modes)),
+        task_set=run.run.tasks or UNKNOWN,
         tasks_hash=str(info.get("tasks_hash") or facts_hash(run)),
         command=str(info.get("command") or UNKNOWN),
     )
@@ -142,8 +141,8 @@ def sampling_text(sampling: Any, samples_per_task: Any) -> str:
 
 def samples_file_of(run: LoadedRun) -> Path | None:
     """The samples file the run scored, as written or beside the results file; None if absent."""
-    named = run.run.get("samples")
-    if not isinstance(named, str) or not named or named == "canonical":
+    named = run.run.samples
+    if not named or named == "canonical":
         return None
     for candidate in (Path(named), run.path.parent / Path(named).name):
         if candidate.is_file():

@@ -25,7 +25,7 @@ from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.scoring import canonical_times
 from classwright.evaluator.scoring.extraction import Extraction, candidate_source, extract_code
-from classwright.evaluator.scoring.laziness import class_shape, class_uses
+from classwright.evaluator.scoring.laziness import ClassUses, class_shape, class_uses
 from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.results import (
@@ -36,6 +36,7 @@ from classwright.evaluator.scoring.results import (
     journal_path,
     results_document,
 )
+from classwright.evaluator.scoring.run_section import RunSection
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.evaluator.scoring.samples import Sample
 from classwright.schema import syntax
@@ -286,7 +287,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         load_error=load_error,
         extraction=job.extraction.method,
         parses=job.extraction.parses,
-        shape=None if shape is None else _shape_dict(shape),
+        shape=shape,
         dependencies=(
             _parsed(analyse, job.extraction.code, job.record.class_name)
             if _dependencies_needed(job, tests)
@@ -346,15 +347,6 @@ def _syntax_error(code: str) -> str:
     return "SyntaxError"
 
 
-def _shape_dict(shape: Any) -> dict[str, list[str]]:
-    return {
-        "lazy_methods": list(shape.lazy_methods),
-        "todo_methods": list(shape.todo_methods),
-        "missing_methods": list(shape.missing_methods),
-        "signature_mismatches": list(shape.signature_mismatches),
-    }
-
-
 def _dependencies_needed(job: Job, tests: dict[str, TestOutcome]) -> bool:
     """DEP(F)/DEP(M) look at a generated method only when it passes and its canonical method
     has field or method dependencies; the analysis is skipped for every other sample."""
@@ -368,7 +360,7 @@ def _dependencies_needed(job: Job, tests: dict[str, TestOutcome]) -> bool:
     return False
 
 
-def generated_dependencies(code: str, class_name: str) -> dict[str, dict[str, list[str]]] | None:
+def generated_dependencies(code: str, class_name: str) -> ClassUses | None:
     """Fields and methods each method of the generated class uses; None when unknown.
 
     Same definition as ``classwright.evaluator.dependencies`` (a test holds them equal on
@@ -377,7 +369,7 @@ def generated_dependencies(code: str, class_name: str) -> dict[str, dict[str, li
     return class_uses(code, class_name)
 
 
-Analyse = Callable[[str, str], "dict[str, dict[str, list[str]]] | None"]
+Analyse = Callable[[str, str], "ClassUses | None"]
 
 
 Progress = Callable[[SampleResult], None]
@@ -418,7 +410,7 @@ def score_jobs(
 
 def write_results(
     out: Path,
-    run: dict[str, Any],
+    run: RunSection,
     records: dict[str, TaskRecord],
     results: list[SampleResult],
     summary: RunSummary,

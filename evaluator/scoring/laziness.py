@@ -18,6 +18,7 @@ import io
 import textwrap
 import tokenize
 import warnings
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from classwright.schema import syntax
@@ -44,6 +45,42 @@ class Shape:
     @property
     def lazy(self) -> bool:
         return bool(self.lazy_methods or self.todo_methods)
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {
+            "lazy_methods": list(self.lazy_methods),
+            "todo_methods": list(self.todo_methods),
+            "missing_methods": list(self.missing_methods),
+            "signature_mismatches": list(self.signature_mismatches),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Sequence[str]]) -> Shape:
+        return cls(
+            lazy_methods=tuple(data["lazy_methods"]),
+            todo_methods=tuple(data["todo_methods"]),
+            missing_methods=tuple(data["missing_methods"]),
+            signature_mismatches=tuple(data["signature_mismatches"]),
+        )
+
+
+@dataclass(frozen=True)
+class MethodUses:
+    """The fields (``self.x``) and the other methods of its class that one method uses."""
+
+    fields: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {"field": list(self.fields), "method": list(self.methods)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Sequence[str]]) -> MethodUses:
+        return cls(tuple(data.get("field", ())), tuple(data.get("method", ())))
+
+
+ClassUses = dict[str, MethodUses]
+"""Method name -> what it uses, for every method of a class."""
 
 
 def class_shape(code: str, record: TaskRecord) -> Shape | None:
@@ -175,7 +212,7 @@ def _todo_lines(code: str) -> set[int]:
     return lines
 
 
-def class_uses(code: str, class_name: str) -> dict[str, dict[str, list[str]]] | None:
+def class_uses(code: str, class_name: str) -> ClassUses | None:
     """Per method of ``class_name``: the fields (``self.x``) and other methods it uses.
 
     None when the code does not parse or the class is not in it.
@@ -193,7 +230,7 @@ def class_uses(code: str, class_name: str) -> dict[str, dict[str, list[str]]] | 
         item for item in class_def.body if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
     ]
     names = {m.name for m in methods}
-    uses: dict[str, dict[str, list[str]]] = {}
+    uses: ClassUses = {}
     for method in methods:
         receivers = {class_name}
         params = method.args.posonlyargs + method.args.args
@@ -203,7 +240,7 @@ def class_uses(code: str, class_name: str) -> dict[str, dict[str, list[str]]] | 
         collector = _UseCollector(receivers, names, method.name)
         for statement in method.body:
             collector.visit(statement)
-        uses[method.name] = {"field": collector.fields, "method": collector.methods}
+        uses[method.name] = MethodUses(tuple(collector.fields), tuple(collector.methods))
     return uses
 
 

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from math import comb
 
+from classwright.evaluator.scoring.laziness import MethodUses
 from classwright.evaluator.scoring.outcome import Status
 from classwright.evaluator.scoring.results import SampleResult, TaskFacts
 from classwright.evaluator.scoring.run_summary import (
@@ -143,12 +144,12 @@ def _method_counts(
     by_deps: dict[str, list[tuple[int, int]]] = {bucket: [] for bucket in DEPENDENCY_BUCKETS}
     for task_id, rs in scored.items():
         for method in facts[task_id].methods.values():
-            verdicts = [method_passes(r, method["test_class"]) for r in rs]
+            verdicts = [method_passes(r, method.test_class) for r in rs]
             if any(v is None for v in verdicts):
                 continue
             pair = (len(rs), sum(bool(v) for v in verdicts))
             counts.append(pair)
-            used = len(method["method_dependencies"])
+            used = len(method.method_dependencies)
             by_deps["0" if used == 0 else "1" if used == 1 else "2+"].append(pair)
     return counts, by_deps
 
@@ -202,19 +203,21 @@ def _dependency_use(
     unknown = 0
     for task_id, rs in scored.items():
         for name, method in facts[task_id].methods.items():
-            for kind in ("field", "method"):
-                canonical = set(method[f"{kind}_dependencies"])
+            for kind, canonical in (
+                ("field", set(method.field_dependencies)),
+                ("method", set(method.method_dependencies)),
+            ):
                 if not canonical:
                     continue
                 for r in rs:
                     totals[kind][0] += 1
-                    if not method_passes(r, method["test_class"]):
+                    if not method_passes(r, method.test_class):
                         continue
                     if r.dependencies is None:
                         unknown += 1
                         continue
-                    generated = set(r.dependencies.get(name, {}).get(kind, []))
-                    if canonical <= generated:
+                    uses = r.dependencies.get(name, MethodUses())
+                    if canonical <= set(uses.fields if kind == "field" else uses.methods):
                         totals[kind][1] += 1
     return DependencyUse(
         dep_f=totals["field"][1] / totals["field"][0] if totals["field"][0] else None,
@@ -252,12 +255,10 @@ def _laziness(scored: dict[str, list[SampleResult]]) -> Laziness:
     return Laziness(
         samples=total,
         unparsable=total - len(shaped),
-        lazy_samples=sum(bool(s["lazy_methods"] or s["todo_methods"]) for s in shaped),
-        lazy_methods=sum(len(s["lazy_methods"]) for s in shaped),
-        todo_methods=sum(len(s["todo_methods"]) for s in shaped),
-        complete_samples=sum(
-            not s["missing_methods"] and not s["signature_mismatches"] for s in shaped
-        ),
-        missing_methods=sum(len(s["missing_methods"]) for s in shaped),
-        signature_mismatches=sum(len(s["signature_mismatches"]) for s in shaped),
+        lazy_samples=sum(s.lazy for s in shaped),
+        lazy_methods=sum(len(s.lazy_methods) for s in shaped),
+        todo_methods=sum(len(s.todo_methods) for s in shaped),
+        complete_samples=sum(s.complete for s in shaped),
+        missing_methods=sum(len(s.missing_methods) for s in shaped),
+        signature_mismatches=sum(len(s.signature_mismatches) for s in shaped),
     )

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from classwright.evaluator.modes import Verdicts
+from classwright.evaluator.scoring.laziness import ClassUses, MethodUses, Shape
 from classwright.evaluator.scoring.outcome import DETAIL_CHARS, TestOutcome
+from classwright.evaluator.scoring.run_section import RunSection
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.schema.errors import InputError
-from classwright.schema.io import read_json
 from classwright.schema.records import TaskRecord
 
 FORMAT_VERSION = 1
@@ -40,10 +42,11 @@ class SampleResult:
     extraction: str
     """How the code was found in the completion (see ``extraction.Extraction.method``)."""
     parses: bool
-    shape: dict[str, list[str]] | None
-    """Laziness and completeness lists (see ``laziness.Shape``); None when the code does not parse."""
-    dependencies: dict[str, dict[str, list[str]]] | None
-    """Fields and methods each generated method uses; None when they could not be computed."""
+    shape: Shape | None
+    """Laziness and completeness lists; None when the code does not parse."""
+    dependencies: ClassUses | None
+    """Fields and methods each generated method uses (empty when not needed: see
+    ``jobs._dependencies_needed``); None when they could not be computed."""
     seconds: float
     code_hash: str
     """Hash of the tested module and the tests: a journal line is reused only for the same."""
@@ -51,7 +54,7 @@ class SampleResult:
     """How the verdicts were reached (results written before the two-process judge existed
     were reached in-process)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "task_id": self.task_id,
             "index": self.index,
@@ -64,14 +67,18 @@ class SampleResult:
             "load_error": self.load_error,
             "extraction": self.extraction,
             "parses": self.parses,
-            "shape": self.shape,
-            "dependencies": self.dependencies,
+            "shape": None if self.shape is None else self.shape.to_json(),
+            "dependencies": (
+                None
+                if self.dependencies is None
+                else {name: uses.to_json() for name, uses in self.dependencies.items()}
+            ),
             "seconds": round(self.seconds, 4),
             "code_hash": self.code_hash,
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SampleResult:
+    def from_json(cls, data: dict[str, Any]) -> SampleResult:
         return cls(
             task_id=data["task_id"],
             index=data["index"],
@@ -83,8 +90,14 @@ class SampleResult:
             load_error=data.get("load_error"),
             extraction=data.get("extraction", ""),
             parses=data.get("parses", True),
-            shape=data.get("shape"),
-            dependencies=data.get("dependencies"),
+            shape=None if data.get("shape") is None else Shape.from_json(data["shape"]),
+            dependencies=(
+                None
+                if data.get("dependencies") is None
+                else {
+                    name: MethodUses.from_json(uses) for name, uses in data["dependencies"].items()
+                }
+            ),
             seconds=data.get("seconds", 0.0),
             code_hash=data.get("code_hash", ""),
         )
@@ -102,14 +115,37 @@ def _verdict_dict(outcome: TestOutcome) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class MethodFacts:
+    """A method's test class and the fields and methods its canonical solution uses."""
+
+    test_class: str
+    field_dependencies: tuple[str, ...] = ()
+    method_dependencies: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "test_class": self.test_class,
+            "field_dependencies": list(self.field_dependencies),
+            "method_dependencies": list(self.method_dependencies),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MethodFacts:
+        return cls(
+            str(data["test_class"]),
+            tuple(data.get("field_dependencies", ())),
+            tuple(data.get("method_dependencies", ())),
+        )
+
+
+@dataclass(frozen=True)
 class TaskFacts:
     """What the metrics need to know about a task, stored in ``results.json`` with its samples."""
 
     class_name: str
     test_classes: tuple[str, ...]
     """Test classes as the record lists them (ClassEval's fun_success averages over these)."""
-    methods: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Per method: its test class and the fields and methods its canonical solution uses."""
+    methods: dict[str, MethodFacts] = field(default_factory=dict)
 
     @classmethod
     def of(cls, record: TaskRecord) -> TaskFacts:
@@ -117,25 +153,26 @@ class TaskFacts:
             class_name=record.class_name,
             test_classes=record.test_classes,
             methods={
-                info.method_name: {
-                    "test_class": info.test_class,
-                    "field_dependencies": list(info.dependencies.field),
-                    "method_dependencies": list(info.dependencies.method),
-                }
+                info.method_name: MethodFacts(
+                    info.test_class,
+                    tuple(info.dependencies.field),
+                    tuple(info.dependencies.method),
+                )
                 for info in record.methods_info
             },
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "class_name": self.class_name,
             "test_classes": list(self.test_classes),
-            "methods": self.methods,
+            "methods": {name: method.to_json() for name, method in self.methods.items()},
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TaskFacts:
-        return cls(data["class_name"], tuple(data["test_classes"]), dict(data["methods"]))
+    def from_json(cls, data: dict[str, Any]) -> TaskFacts:
+        methods = {name: MethodFacts.from_json(m) for name, m in data["methods"].items()}
+        return cls(data["class_name"], tuple(data["test_classes"]), methods)
 
 
 def journal_path(out: Path) -> Path:
@@ -178,7 +215,7 @@ class Journal:
         return cls(path, run_key, handle), results
 
     def append(self, result: SampleResult) -> None:
-        self._handle.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+        self._handle.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         self._handle.flush()
 
     def close(self) -> None:
@@ -209,7 +246,7 @@ def read_journal(path: Path, run_key: str) -> list[SampleResult]:
         if not line.endswith("\n"):
             break  # torn by a kill while being written
         try:
-            result = SampleResult.from_dict(json.loads(line))
+            result = SampleResult.from_json(json.loads(line))
         except (ValueError, KeyError, TypeError):
             raise InputError(path, "damaged journal line", number) from None
         results[(result.task_id, result.index)] = result
@@ -217,7 +254,7 @@ def read_journal(path: Path, run_key: str) -> list[SampleResult]:
 
 
 def results_document(
-    run: dict[str, Any],
+    run: RunSection,
     facts: dict[str, TaskFacts],
     results: list[SampleResult],
     summary: RunSummary,
@@ -226,22 +263,10 @@ def results_document(
     tasks: dict[str, Any] = {}
     for task_id, task_facts in facts.items():
         samples = sorted((r for r in results if r.task_id == task_id), key=lambda r: r.index)
-        tasks[task_id] = task_facts.to_dict() | {"samples": [r.to_dict() for r in samples]}
-    return {"version": FORMAT_VERSION, "run": run, "summary": summary.to_json(), "tasks": tasks}
-
-
-def load_results(
-    path: str | Path,
-) -> tuple[dict[str, Any], dict[str, TaskFacts], list[SampleResult]]:
-    """Read ``results.json`` back: its run description, task facts and sample results."""
-    file = Path(path)
-    data = read_json(file, "a results file")
-    if not isinstance(data, dict) or not isinstance(data.get("tasks"), dict):
-        raise InputError(file, "not a classwright results file (no 'tasks' object)")
-    facts = {task_id: TaskFacts.from_dict(task) for task_id, task in data["tasks"].items()}
-    results = [
-        SampleResult.from_dict(sample)
-        for task in data["tasks"].values()
-        for sample in task["samples"]
-    ]
-    return data.get("run", {}), facts, results
+        tasks[task_id] = task_facts.to_json() | {"samples": [r.to_json() for r in samples]}
+    return {
+        "version": FORMAT_VERSION,
+        "run": run.to_json(),
+        "summary": summary.to_json(),
+        "tasks": tasks,
+    }

@@ -37,6 +37,7 @@ from classwright.evaluator.scoring.jobs import (
 )
 from classwright.evaluator.scoring.metrics import summarize
 from classwright.evaluator.scoring.results import Journal, SampleResult, TaskFacts, journal_path
+from classwright.evaluator.scoring.run_section import ExcludedSamples, RunSection
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, verdict_key
@@ -151,14 +152,22 @@ def score_run(
     results: list[SampleResult] = [r for r in done + new if (r.task_id, r.index) in wanted]
     facts = {task_id: TaskFacts.of(records[task_id]) for task_id in {r.task_id for r in results}}
     summary = summarize(facts, results, method_level=not settings.stop_at_first_failure)
-    run = {
-        **_run_section(settings, key, source, tasks_label, jobs),
-        "executor": executor.describe(),
-        "seconds": round(time.perf_counter() - started, 2),
-        **(extra or {}),
-    }
-    if excluded_samples:
-        run["excluded_samples"] = excluded_samples
+    run = RunSection(
+        samples=source,
+        tasks=tasks_label,
+        timeout=settings.budget.fixed,
+        run_key=key,
+        time_budget=settings.budget.describe(),
+        test_limits={k: dict(v) for k, v in sorted(settings.test_limits.items())},
+        memory_bytes=settings.memory_bytes,
+        verdicts=settings.verdicts,
+        stop_at_first_failure=settings.stop_at_first_failure,
+        jobs=jobs,
+        executor=executor.describe(),
+        seconds=round(time.perf_counter() - started, 2),
+        excluded_samples=excluded_samples,
+        provenance=dict(extra or {}),
+    )
     document = write_results(out, run, dict(records), results, summary)
     return ScoredRun(
         document,
@@ -209,7 +218,7 @@ def _leave_out(
     records: Mapping[str, TaskRecord],
     excluded: Mapping[str, str],
     notify: Callable[[str], None],
-) -> tuple[list[Sample], dict[str, dict[str, Any]]]:
+) -> tuple[list[Sample], dict[str, ExcludedSamples]]:
     """The samples to score, and the run section's record of those left out (one line each)."""
     kept, left_out = _without_excluded(samples, records, excluded)
     for task_id, count in left_out.items():
@@ -218,8 +227,7 @@ def _leave_out(
             f"it ({excluded[task_id]})"
         )
     section = {
-        task_id: {"samples": count, "reason": excluded[task_id]}
-        for task_id, count in left_out.items()
+        task_id: ExcludedSamples(count, excluded[task_id]) for task_id, count in left_out.items()
     }
     return kept, section
 
@@ -251,24 +259,6 @@ def _open_journal(
     if resume and journal_file.exists():
         return Journal.resume(journal_file, key)
     return Journal.start(journal_file, key), []
-
-
-def _run_section(
-    settings: Settings, key: str, source: str, tasks_label: str, jobs: int
-) -> dict[str, Any]:
-    """What results.json records of how the run was made."""
-    return {
-        "samples": source,
-        "tasks": tasks_label,
-        "timeout": settings.budget.fixed,
-        "time_budget": settings.budget.describe(),
-        "test_limits": {k: dict(v) for k, v in sorted(settings.test_limits.items())},
-        "memory_bytes": settings.memory_bytes,
-        "verdicts": settings.verdicts,
-        "stop_at_first_failure": settings.stop_at_first_failure,
-        "run_key": key,
-        "jobs": jobs,
-    }
 
 
 def _up_to_date(out: Path, key: str) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ as JSON lines checked against ``samples.schema.json``.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,15 @@ class Sample:
     config_hash: str | None = None
     strategy: str | None = None
     model: str | None = None
+    backend: str | None = None
+    context: str | None = None
+    template_version: str | None = None
+    methods: tuple[str, ...] | None = None
+    """Per-method strategies: the methods in the order of ``raw_outputs``."""
+    raw_outputs: tuple[str, ...] | None = None
+    """Per-method strategies: the model's answer for each method."""
+    errors: tuple[str, ...] = ()
+    """What went wrong while generating (a refused request, an empty answer)."""
 
     def __post_init__(self) -> None:
         # A lone surrogate cannot be written as UTF-8 (schema.text): cleaned here, one sample's
@@ -38,6 +48,46 @@ class Sample:
         object.__setattr__(self, "completion", encodable(self.completion))
         if self.code is not None:
             object.__setattr__(self, "code", encodable(self.code))
+
+    def to_json(self) -> dict[str, Any]:
+        """One line of ``samples.jsonl``: ``code`` always (null: extract it when scoring), the
+        other optional fields only when known."""
+        data: dict[str, Any] = {
+            "task_id": self.task_id,
+            "index": self.index,
+            "completion": self.completion,
+            "code": self.code,
+        }
+        for key in _OPTIONAL:
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        if self.methods is not None:
+            data["methods"] = list(self.methods)
+        if self.raw_outputs is not None:
+            data["raw_outputs"] = list(self.raw_outputs)
+        if self.errors:
+            data["errors"] = list(self.errors)
+        return data
+
+    @classmethod
+    def from_json(cls, value: Mapping[str, Any]) -> Sample:
+        """A line checked against ``samples.schema.json``; fields it does not name are dropped."""
+        methods, raw, errors = value.get("methods"), value.get("raw_outputs"), value.get("errors")
+        return cls(
+            task_id=value["task_id"],
+            index=value["index"],
+            completion=value["completion"],
+            code=value.get("code"),
+            **{key: value.get(key) for key in _OPTIONAL},
+            methods=None if methods is None else tuple(methods),
+            raw_outputs=None if raw is None else tuple(raw),
+            errors=tuple(errors or ()),
+        )
+
+
+_OPTIONAL = ("config_hash", "strategy", "model", "backend", "context", "template_version")
+"""Optional text fields of a sample line, in the order they are written."""
 
 
 def load_samples(path: str | Path) -> list[Sample]:
@@ -120,29 +170,10 @@ def _jsonl_samples(text: str, file: Path) -> list[Sample]:
                 file, f"duplicate sample {key[0]!r} #{key[1]} (first on line {seen[key]})", number
             )
         seen[key] = number
-        samples.append(
-            Sample(
-                task_id=value["task_id"],
-                index=value["index"],
-                completion=value["completion"],
-                code=value.get("code"),
-                config_hash=value.get("config_hash"),
-                strategy=value.get("strategy"),
-                model=value.get("model"),
-            )
-        )
+        samples.append(Sample.from_json(value))
     return samples
 
 
 def sample_line(sample: Sample) -> str:
     """``sample`` as one line of ``samples.jsonl`` (without the newline)."""
-    data: dict[str, Any] = {
-        "task_id": sample.task_id,
-        "index": sample.index,
-        "completion": sample.completion,
-    }
-    for key in ("code", "config_hash", "strategy", "model"):
-        value = getattr(sample, key)
-        if value is not None:
-            data[key] = value
-    return json.dumps(data, ensure_ascii=False)
+    return json.dumps(sample.to_json(), ensure_ascii=False)

@@ -40,7 +40,7 @@ def classwright_version() -> str:
 
 def task_hash(record: TaskRecord) -> str:
     """Hash of the whole task record: any change to the task makes its verdicts new."""
-    text = json.dumps(record.to_dict(), sort_keys=True, ensure_ascii=False)
+    text = json.dumps(record.to_json(), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -96,11 +96,11 @@ class VerdictCache:
             if row is None:
                 return None
             self._db.execute("UPDATE verdicts SET used = ? WHERE key = ?", (time.time(), key))
-        result = SampleResult.from_dict(json.loads(row[0]))
+        result = SampleResult.from_json(json.loads(row[0]))
         return replace(result, task_id=task_id, index=index)
 
     def put(self, key: str, result: SampleResult) -> None:
-        text = json.dumps(result.to_dict(), ensure_ascii=False)
+        text = json.dumps(result.to_json(), ensure_ascii=False)
         with self._lock:
             self._db.execute(
                 "INSERT OR REPLACE INTO verdicts (key, result, size, used) VALUES (?, ?, ?, ?)",

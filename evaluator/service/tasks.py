@@ -67,4 +67,4 @@ class TaskSet:
 def inline_record(value: Mapping[str, Any], where: str) -> TaskRecord:
     """A task record sent with a sample, checked against the interchange schema."""
     validate("task", dict(value), "request", where)
-    return TaskRecord.from_dict(dict(value))
+    return TaskRecord.from_json(dict(value))
