@@ -26,6 +26,7 @@ from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
 from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.sandbox import (
+    CoverageReport,
     Limits,
     SuiteRun,
     collect_test_ids,
@@ -110,44 +111,6 @@ class RunRecord:
             isolation=data.get("isolation", ""),
             note=data.get("note", ""),
             skipped=data.get("skipped", ""),
-        )
-
-
-@dataclass(frozen=True)
-class CoverageRecord:
-    """coverage.py's view of ``solution.py`` after the canonical run (branch coverage on)."""
-
-    statements: list[int]
-    missing_lines: list[int]
-    branches: int
-    covered_branches: int
-    missing_branch_arcs: list[tuple[int, int]]
-    executed_by_context: dict[str, list[int]]
-    error: str | None = None
-
-    @property
-    def branch_percent(self) -> float:
-        return 100.0 if self.branches == 0 else 100.0 * self.covered_branches / self.branches
-
-    @property
-    def statement_percent(self) -> float:
-        if not self.statements:
-            return 100.0
-        return 100.0 * (len(self.statements) - len(self.missing_lines)) / len(self.statements)
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CoverageRecord:
-        return cls(
-            statements=list(data["statements"]),
-            missing_lines=list(data["missing_lines"]),
-            branches=int(data["branches"]),
-            covered_branches=int(data["covered_branches"]),
-            missing_branch_arcs=[(int(a), int(b)) for a, b in data["missing_branch_arcs"]],
-            executed_by_context={k: list(v) for k, v in data["executed_by_context"].items()},
-            error=data.get("error"),
         )
 
 
@@ -280,7 +243,7 @@ def skeleton_run(task: TaskFolder, settings: DynamicSettings) -> RunRecord:
     return _record(run)
 
 
-def coverage_run(task: TaskFolder, settings: DynamicSettings) -> CoverageRecord:
+def coverage_run(task: TaskFolder, settings: DynamicSettings) -> CoverageReport:
     """Branch and statement coverage of ``solution.py`` by the whole suite, per test."""
     ids = test_ids(task)
     run = (
@@ -299,15 +262,8 @@ def coverage_run(task: TaskFolder, settings: DynamicSettings) -> CoverageRecord:
     report = run.coverage if run is not None else None
     if report is None:
         why = run.load_error if run is not None and run.load_error else "no coverage data"
-        return CoverageRecord([], [], 0, 0, [], {}, error=why)
-    return CoverageRecord(
-        statements=list(report.statements),
-        missing_lines=list(report.missing_lines),
-        branches=report.branches,
-        covered_branches=report.covered_branches,
-        missing_branch_arcs=[(a, b) for a, b in report.missing_branch_arcs],
-        executed_by_context={k: list(v) for k, v in report.executed_by_context.items()},
-    )
+        return CoverageReport.unavailable(why)
+    return report
 
 
 # The probe goes at the END of the test module: its imports (the solution's included) have run

@@ -10,7 +10,6 @@ import libcst as cst
 
 from classwright.authoring import dynamic
 from classwright.authoring.dynamic import (
-    CoverageRecord,
     DynamicSettings,
     ExampleRecord,
     RunRecord,
@@ -18,6 +17,7 @@ from classwright.authoring.dynamic import (
 from classwright.authoring.dyncache import DynamicCache
 from classwright.authoring.lint.context import TaskContext, task_analysis
 from classwright.authoring.rules._randomness import random_test_ids
+from classwright.evaluator.sandbox import CoverageReport
 
 T = TypeVar("T")
 
@@ -69,14 +69,14 @@ def skeleton(ctx: TaskContext) -> RunRecord:
 
 
 @task_analysis
-def coverage(ctx: TaskContext) -> CoverageRecord:
+def coverage(ctx: TaskContext) -> CoverageReport:
     settings = settings_of(ctx)
     return _cached(
         ctx,
         "coverage",
         lambda: dynamic.coverage_run(ctx.task, settings),
-        CoverageRecord.to_json,
-        CoverageRecord.from_json,
+        CoverageReport.to_json,
+        CoverageReport.from_json,
     )
 
 

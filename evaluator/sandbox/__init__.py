@@ -68,9 +68,10 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from typing import Any
 
 from classwright.evaluator.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.isolation import (
@@ -135,10 +136,47 @@ class CoverageReport:
         covered = len(self.statements) - len(self.missing_lines) + self.covered_branches
         return 100.0 * covered / total
 
+    error: str | None = None
+    """Why there are no figures (the suite did not load, no coverage data); they are then 0."""
+
     @property
     def branch_percent(self) -> float:
         """Covered branches over all branches (100 when there are none)."""
         return 100.0 if self.branches == 0 else 100.0 * self.covered_branches / self.branches
+
+    @property
+    def statement_percent(self) -> float:
+        """Statements run over all statements (100 when there are none)."""
+        if not self.statements:
+            return 100.0
+        return 100.0 * (len(self.statements) - len(self.missing_lines)) / len(self.statements)
+
+    @classmethod
+    def unavailable(cls, why: str) -> CoverageReport:
+        return cls((), (), 0, 0, (), {}, error=why)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "statements": list(self.statements),
+            "missing_lines": list(self.missing_lines),
+            "branches": self.branches,
+            "covered_branches": self.covered_branches,
+            "missing_branch_arcs": [list(arc) for arc in self.missing_branch_arcs],
+            "executed_by_context": {k: list(v) for k, v in self.executed_by_context.items()},
+            "error": self.error,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CoverageReport:
+        return cls(
+            statements=tuple(data["statements"]),
+            missing_lines=tuple(data["missing_lines"]),
+            branches=int(data["branches"]),
+            covered_branches=int(data["covered_branches"]),
+            missing_branch_arcs=tuple((int(a), int(b)) for a, b in data["missing_branch_arcs"]),
+            executed_by_context={k: tuple(v) for k, v in data["executed_by_context"].items()},
+            error=data.get("error"),
+        )
 
 
 @dataclass(frozen=True)
