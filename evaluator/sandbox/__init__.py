@@ -41,11 +41,13 @@ come from the task and are trusted.
 
 Which file holds what (the parent's side, then what runs inside):
 
-- `__init__.py`: `run_suite`, `SuiteJob`, `SuiteRun`, the runner's pool of warm workers, and the
-  outcome of each test decided from what a sample reported (crashes, limits, the sample cap).
+- `__init__.py`: `run_suite`, `SuiteRun`, the runner's pool of warm workers, and the outcome of
+  each test decided from what a sample reported (crashes, limits, the sample cap).
+- `request.py`: `SuiteJob`, the one request through the sandbox, and the two messages that carry
+  it inside (to the zygote, to the judge).
 - `isolation.py`: how a worker is started (bubblewrap, unshare or rlimits only) and what it sees.
-- `worker.py`: one warm worker: `SampleRequest` and its messages, following a sample's events,
-  the CPU and wait meters, killing what a sample left.
+- `worker.py`: one warm worker: sending a request, following a sample's events, the CPU and
+  wait meters, killing what a sample left.
 - `../modes.py`: `Verdicts` and `Isolation`.
 - `inside/driver.py`: the zygote: forks the sample's processes, applies rlimits and the seccomp
   filter, reports each test's events.
@@ -70,7 +72,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from classwright.evaluator.modes import Isolation, Verdicts
@@ -79,12 +81,8 @@ from classwright.evaluator.sandbox.isolation import (
     WorkerConfig,
     best_isolation,
 )
-from classwright.evaluator.sandbox.worker import (
-    Attempt,
-    SampleRequest,
-    Worker,
-    WorkerDied,
-)
+from classwright.evaluator.sandbox.request import SuiteJob
+from classwright.evaluator.sandbox.worker import Attempt, Worker, WorkerDied
 from classwright.evaluator.scoring.limits import Limits
 from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.schema import syntax
@@ -198,36 +196,6 @@ class SuiteRun:
     def passed(self) -> bool:
         """Every requested test passed (and there was at least one)."""
         return bool(self.outcomes) and all(o.passed for o in self.outcomes.values())
-
-
-@dataclass(frozen=True)
-class SuiteJob:
-    """The arguments of one `run_suite` call, for `run_suites`."""
-
-    candidate_source: str
-    test_source: str
-    test_ids: Sequence[str]
-    limits: Limits = field(default_factory=Limits)
-    module_name: str = "solution"
-    measure_coverage: bool = False
-    fake_time: str | None = None
-    drop_root: bool = True
-    shuffle_seed: int | None = None
-    network: bool = False
-    python: str | None = None
-    isolation: Isolation | None = None
-    exports: Sequence[str] = ()
-    """The names `from solution import *` brings into the tests (the task's own names; an
-    imported one as "np=numpy" or "datetime=datetime:datetime", which the judge imports itself);
-    empty: the candidate's public names that shadow no builtin and no standard module."""
-    measure_waiting: bool = False
-    """Record in each outcome how long the sample waited for a CPU (costs a walk of /proc per
-    test event, so only for timing runs such as the canonical solution's)."""
-    stop_at_failure: bool = False
-    """End the suite at its first test that does not pass; the tests after it are `NOT_RUN`."""
-    verdicts: Verdicts = field(kw_only=True)
-    """No default: canonical solutions are checked in the mode samples are scored in, and only
-    trusted code (mutants, docstring examples) may run in-process."""
 
 
 # --- static collection -----------------------------------------------------------------------------
@@ -365,8 +333,9 @@ _BUSY_INDEXES: set[int] = set()
 _INDEX_LOCK = threading.RLock()
 
 
-def _prepare(job: SuiteJob) -> tuple[WorkerConfig, SampleRequest]:
-    """The worker configuration and the request of one suite, checked."""
+def _prepare(job: SuiteJob) -> tuple[SuiteJob, WorkerConfig, tuple[str, ...]]:
+    """The job checked and with its test ids without repeats, the worker configuration it
+    needs, and the libraries its zygote imports before it forks."""
     python = job.python or sys.executable
     isolation = job.isolation or best_isolation(python)
     if isolation not in LEVELS:
@@ -384,21 +353,13 @@ def _prepare(job: SuiteJob) -> tuple[WorkerConfig, SampleRequest]:
         job.drop_root,
         verdicts=Verdicts(job.verdicts),
     )
-    request = SampleRequest(
-        candidate=job.candidate_source,
-        tests=job.test_source,
-        order=list(dict.fromkeys(job.test_ids)),
-        limits=job.limits,
-        module_name=job.module_name,
-        test_module_name="test_" + job.module_name,
-        coverage=job.measure_coverage,
-        verdicts=Verdicts(job.verdicts),
-        preload=preload,
+    job = replace(
+        job,
+        test_ids=tuple(dict.fromkeys(job.test_ids)),
         exports=tuple(job.exports),
-        measure_waiting=job.measure_waiting,
-        stop_at_failure=job.stop_at_failure,
+        verdicts=Verdicts(job.verdicts),
     )
-    return config, request
+    return job, config, preload
 
 
 @dataclass
@@ -569,12 +530,12 @@ class SuiteRunner:
         in a forked sample process; a crash or a timeout settles the tests it was running and
         the next attempt goes on with the rest, until every test has its verdict, the import
         fails, or the sample's time cap runs out."""
-        return self._run(job, *_prepare(job))
+        return self._run(*_prepare(job))
 
-    def _run(self, job: SuiteJob, config: WorkerConfig, request: SampleRequest) -> SuiteRun:
+    def _run(self, job: SuiteJob, config: WorkerConfig, preload: tuple[str, ...]) -> SuiteRun:
         """`run` of a job already prepared (its syntax trees built by the caller's thread)."""
         started = time.monotonic()
-        test_ids = list(request.order)
+        test_ids = list(job.test_ids)
         state = _SuiteState(test_ids)
         remaining = _order(test_ids, job.shuffle_seed)
         cap = started + job.limits.sample_cap(test_ids)
@@ -591,7 +552,7 @@ class SuiteRunner:
                 state.settle(remaining, TestOutcome(Status.TIMEOUT, "Timeout", detail))
                 break
             try:
-                attempt = self._attempt(config, request, remaining, cap, state)
+                attempt = self._attempt(config, job, preload, remaining, cap, state)
             except (WorkerDied, OSError) as exc:
                 # Whatever one sample did to its channels fails that sample alone; the run goes
                 # on with the next one.
@@ -619,7 +580,8 @@ class SuiteRunner:
     def _attempt(
         self,
         config: WorkerConfig,
-        request: SampleRequest,
+        job: SuiteJob,
+        preload: tuple[str, ...],
         remaining: list[str],
         cap: float,
         state: _SuiteState,
@@ -637,7 +599,7 @@ class SuiteRunner:
                 return None
             raise WorkerDied(f"cannot start a {config.isolation} sandbox: {exc}") from exc
         try:
-            attempt = worker.attempt(request, remaining, cap)
+            attempt = worker.attempt(job, preload, remaining, cap)
         except WorkerDied:
             self._discard(worker)
             state.worker_starts += 1
@@ -662,7 +624,7 @@ class SuiteRunner:
                 # Each job is prepared here, so that the pool's threads build no syntax trees
                 # (see classwright.schema.syntax).
                 for index, job in queue:
-                    pending[pool.submit(self._run, job, *_prepare(job))] = index
+                    pending[pool.submit(self._run, *_prepare(job))] = index
                     if len(pending) >= workers:
                         break
                 while pending:
@@ -671,7 +633,7 @@ class SuiteRunner:
                         index = pending.pop(future)
                         yield index, future.result()
                         for next_index, job in queue:
-                            pending[pool.submit(self._run, job, *_prepare(job))] = next_index
+                            pending[pool.submit(self._run, *_prepare(job))] = next_index
                             break
             finally:
                 for future in pending:
@@ -767,18 +729,18 @@ def run_suite(
         candidate_source,
         test_source,
         tuple(test_ids),
-        limits,
-        module_name,
-        measure_coverage,
-        fake_time,
-        drop_root,
-        shuffle_seed,
-        network,
-        python,
-        isolation,
-        tuple(exports),
-        measure_waiting,
-        stop_at_failure,
+        limits=limits,
+        module_name=module_name,
+        measure_coverage=measure_coverage,
+        fake_time=fake_time,
+        drop_root=drop_root,
+        shuffle_seed=shuffle_seed,
+        network=network,
+        python=python,
+        isolation=isolation,
+        exports=tuple(exports),
+        measure_waiting=measure_waiting,
+        stop_at_failure=stop_at_failure,
         verdicts=verdicts,
     )
     return (runner or shared_runner()).run(job)

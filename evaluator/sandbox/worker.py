@@ -24,6 +24,7 @@ from classwright.evaluator.sandbox.isolation import (
     launch,
     remove_host_dir,
 )
+from classwright.evaluator.sandbox.request import SuiteJob
 from classwright.evaluator.scoring.limits import Limits
 from classwright.evaluator.scoring.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
 from classwright.schema.text import encodable
@@ -35,51 +36,6 @@ STDERR_CHARS = 1500
 
 class WorkerDied(Exception):
     """The zygote stopped answering or went away; the worker must be started again."""
-
-
-@dataclass
-class SampleRequest:
-    """One sample as the worker receives it."""
-
-    candidate: str
-    tests: str
-    order: Sequence[str]
-    limits: Limits
-    module_name: str
-    test_module_name: str
-    coverage: bool
-    verdicts: Verdicts
-    preload: Sequence[str] = ()
-    exports: Sequence[str] = ()
-    measure_waiting: bool = False
-    stop_at_failure: bool = False
-    """End the sample at its first test that does not pass."""
-
-    def zygote_message(self, token: str, order: Sequence[str]) -> cw_wire.RunRequest:
-        """The request as the zygote receives it, for the tests `order` (the whole wire form
-        of a sample is made here and in `judge_message`). Under two-process verdicts it holds
-        no test module: the tests go to the judge alone."""
-        pair = self.verdicts == Verdicts.TWO_PROCESS
-        message: cw_wire.RunRequest = {
-            "op": "pair" if pair else "run",
-            "token": token,
-            "candidate": self.candidate,
-            "order": list(order),
-            "module_name": self.module_name,
-            "test_module_name": self.test_module_name,
-            "rlimits": self.limits.rlimits(),
-            "coverage": self.coverage,
-            "preload": list(self.preload),
-            "forbid_processes": not self.limits.child_processes,
-        }
-        if not pair:
-            message["tests"] = self.tests
-            message["exports"] = list(self.exports)
-        return message
-
-    def judge_message(self, order: Sequence[str]) -> cw_wire.JudgeTests:
-        """What the parent sends the judge of a two-process sample: the tests and their order."""
-        return {"tests": self.tests, "order": list(order), "exports": list(self.exports)}
 
 
 @dataclass
@@ -416,40 +372,45 @@ class Worker:
     # --- one sample
 
     def attempt(
-        self, request: SampleRequest, order: Sequence[str], cap: float = float("inf")
+        self,
+        job: SuiteJob,
+        preload: Sequence[str],
+        order: Sequence[str],
+        cap: float = float("inf"),
     ) -> Attempt:
-        """Fork one sample process for `order` and follow it until it ends, is killed, or the
-        monotonic clock reaches `cap` (the whole sample's hard limit)."""
+        """Fork one sample process of `job` for the tests `order`, its zygote having imported
+        `preload`, and follow it until it ends, is killed, or the monotonic clock reaches `cap`
+        (the whole sample's hard limit)."""
         if not self.alive or self.sock is None or self.frames is None:
             raise WorkerDied("the sandbox is not running")
         token = secrets.token_hex(16)
-        pair = request.verdicts == Verdicts.TWO_PROCESS
+        pair = job.verdicts == Verdicts.TWO_PROCESS
         if pair:
             ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             read_end, write_end = ours.detach(), theirs.detach()
         else:
             read_end, write_end = os.pipe()
         try:
-            _send(self.sock, request.zygote_message(token, order), [write_end])
+            _send(self.sock, job.zygote_message(token, order, preload), [write_end])
             if pair:
                 # The tests go to the judge alone, never through the zygote the candidate
                 # is forked from.
-                _send_to_judge(read_end, request.judge_message(order))
+                _send_to_judge(read_end, job.judge_message(order))
         except OSError as exc:
             os.close(read_end)
             raise WorkerDied(str(exc)) from exc
         finally:
             os.close(write_end)
         try:
-            return self._follow(request, token, read_end, cap)
+            return self._follow(job, token, read_end, cap)
         finally:
             os.close(read_end)
 
-    def _follow(self, request: SampleRequest, token: str, read_end: int, cap: float) -> Attempt:
+    def _follow(self, job: SuiteJob, token: str, read_end: int, cap: float) -> Attempt:
         assert self.sock is not None and self.frames is not None
         assert self.process is not None
-        limits = request.limits
-        meter = WaitMeter(self.process.pid) if request.measure_waiting else None
+        limits = job.limits
+        meter = WaitMeter(self.process.pid) if job.measure_waiting else None
         watch = _SampleWatch(
             state=Attempt(),
             token=token,
@@ -463,7 +424,7 @@ class Worker:
         if watch.cpu is not None:
             # The import is limited in CPU time too, from what the worker had used before.
             watch.phase_cpu, watch.cpu_limit = watch.cpu.read(), limits.load_timeout
-        watch.stop_at_failure = request.stop_at_failure
+        watch.stop_at_failure = job.stop_at_failure
         selector = selectors.DefaultSelector()
         selector.register(read_end, selectors.EVENT_READ, "pipe")
         selector.register(self.sock, selectors.EVENT_READ, "control")
