@@ -8,7 +8,6 @@ task's provenance; a record that cannot be imported is reported with its reason.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -34,12 +33,12 @@ from classwright.authoring.testmodule import (
 )
 from classwright.evaluator.dependencies import class_methods, find_class
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.schema.descriptions import normalise_description
 from classwright.schema.errors import InputError
 from classwright.schema.io import read_json
 from classwright.schema.validation import validate
 
 SOURCE = "ClassEval (FudanSELab/ClassEval, MIT licence)"
-_CURLY_DOCSTRING_QUOTES = ("“”“", "”“”", "“““", "”””")
 
 
 @dataclass
@@ -84,40 +83,15 @@ def _parse_or_none(code: str) -> cst.Module | None:
         return None
 
 
-def _repair_docstring_quotes(code: str) -> str:
-    lines = code.splitlines()
-    for i, line in enumerate(lines):
-        if line.strip() in _CURLY_DOCSTRING_QUOTES:
-            lines[i] = line.replace(line.strip(), '"""')
-    return "\n".join(lines)
-
-
 def _docstring_from_description(description: str) -> tuple[cst.SimpleStatementLine | None, str]:
     """The docstring in a ``method_description``; repairs are returned as a note."""
-    attempts = [
-        (description, ""),
-        (
-            _repair_docstring_quotes(description),
-            'typographic quotes around the docstring replaced by """',
-        ),
-        (description.rstrip() + '\n        """', "unterminated docstring closed"),
-    ]
-    for text, note in attempts:
-        # Descriptions are indented as in the class (sometimes by 4, usually by 8): re-indent
-        # the lines after the signature so the method parses inside a stand-in class.
-        lines = text.strip().splitlines()
-        while lines and lines[0].lstrip().startswith("@"):
-            lines.pop(0)  # a decorator line before the signature
-        signature, rest = (lines[0].lstrip(), "\n".join(lines[1:])) if lines else ("", "")
-        body = textwrap.indent(textwrap.dedent(rest), " " * 8)
-        module = _parse_or_none(f"class _Contract:\n    {signature}\n{body}\n")
-        if module is None:
-            continue
-        class_def = find_class(module)
-        methods = class_methods(class_def) if class_def else []
-        if methods:
-            return docstring_statement(methods[0].body), note
-    return None, ""
+    described = normalise_description(description)
+    module = _parse_or_none(described.source) if described is not None else None
+    class_def = find_class(module) if module is not None else None
+    methods = class_methods(class_def) if class_def is not None else []
+    if described is None or not methods:
+        return None, ""
+    return docstring_statement(methods[0].body), described.repair
 
 
 class _MergeDocstrings(ClassTransformer):

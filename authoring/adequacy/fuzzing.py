@@ -55,6 +55,7 @@ from classwright.evaluator.contract import (
 )
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema import syntax
+from classwright.schema.descriptions import parse_description
 from classwright.schema.records import TaskRecord
 
 CANONICAL = "canonical_solution"
@@ -217,15 +218,6 @@ def _functions(source: str, class_name: str) -> dict[str, ast.FunctionDef]:
     return {}
 
 
-def _description(text: str) -> ast.FunctionDef | None:
-    try:
-        tree = syntax.parse(textwrap.dedent(text.strip("\n")) + "\n        pass\n")
-    except SyntaxError:
-        return None
-    node = tree.body[0] if tree.body else None
-    return node if isinstance(node, ast.FunctionDef) else None
-
-
 def contract_functions(record: TaskRecord) -> dict[str, ast.FunctionDef]:
     """The method signatures and docstrings that state the contract, from the best source.
 
@@ -237,7 +229,7 @@ def contract_functions(record: TaskRecord) -> dict[str, ast.FunctionDef]:
         for name, node in _functions(source, record.class_name).items():
             found.setdefault(name, node)
     for info in record.methods_info:
-        described = _description(info.method_description)
+        described = parse_description(info.method_description)
         if info.method_name not in found and described is not None:
             found[info.method_name] = described
     if "__init__" not in found:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import ast
 import io
-import textwrap
 import tokenize
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from classwright.schema import syntax
+from classwright.schema.descriptions import parse_description
 from classwright.schema.records import TaskRecord
 
 
@@ -126,7 +126,7 @@ def expected_signatures(record: TaskRecord) -> dict[str, tuple[str, ...]]:
             return {name: _parameters(func) for name, func in methods.items()}
     signatures: dict[str, tuple[str, ...]] = {}
     for info in record.methods_info:
-        func = _parse_description(info.method_description)
+        func = parse_description(info.method_description)
         if func is not None:
             signatures[info.method_name] = _parameters(func)
     return signatures
@@ -136,19 +136,6 @@ def _parse(code: str) -> ast.Module:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes in generated code are not our finding
         return syntax.parse(code)
-
-
-def _parse_description(description: str) -> ast.FunctionDef | None:
-    text = textwrap.dedent(description).strip("\n")
-    for candidate in (text, text + "\n    pass"):
-        try:
-            tree = _parse(candidate)
-        except SyntaxError:
-            continue
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef):
-                return node
-    return None
 
 
 def _methods_of(tree: ast.Module, class_name: str) -> dict[str, ast.FunctionDef]:
