@@ -31,12 +31,15 @@ def test_sigkill_then_resume_keeps_every_scored_sample(
     tasks = tmp_path / "tasks.json"
     tasks.write_text(json.dumps([record]))
     # Each sample is the canonical solution made slow to import, so the run can be caught mid-way;
-    # the sleep differs per sample so every sample is a distinct module.
+    # a comment numbers each sample, so that every sample is a distinct module (samples of the
+    # same module are scored once).
     lines = [
         {
             "task_id": task_id,
             "index": i,
-            "completion": f"import time\ntime.sleep(0.{5 + i % 3})\n{record['solution_code']}",
+            "completion": (
+                f"import time\ntime.sleep(0.{5 + i % 3})  # sample {i}\n{record['solution_code']}"
+            ),
         }
         for i in range(SAMPLES)
     ]

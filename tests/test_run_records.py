@@ -118,3 +118,26 @@ def test_shape_and_dependencies_read_back_from_a_journal_line() -> None:
     again = SampleResult.from_json(line)
     assert again == result
     assert again.shape is not None and again.shape.lazy and not again.shape.complete
+
+
+def test_samples_of_the_same_code_are_run_once_and_keep_their_own_index(tmp_path: Path) -> None:
+    records = {r.task_id: r for r in load_tasks(REPO / "benchmark" / "tasks" / "StreamSummary")}
+    (canonical,) = canonical_samples(records.values())
+    code = (canonical.code or "").rstrip("\n")
+    task_id = canonical.task_id
+    samples = [
+        Sample(task_id, 0, code, code=code),
+        # The same class as a fenced answer: the same module under test.
+        Sample(task_id, 1, f"Here it is:\n```python\n{code}\n```\n"),
+        # The control: one character more is other code, scored on its own.
+        Sample(task_id, 2, code + "\n#", code=code + "\n#"),
+    ]
+    scored = score_run(
+        samples, records, tmp_path / "results.json", settings=Settings(budget=TimeBudget(fixed=5.0))
+    )
+    assert scored.document["run"]["joined_samples"] == 1
+    results = {r.index: r for r in load_run(tmp_path / "results.json").results}
+    assert sorted(results) == [0, 1, 2] and all(r.passed for r in results.values())
+    assert results[1].tests == results[0].tests and results[1].seconds == 0.0
+    assert results[1].extraction != results[0].extraction
+    assert results[2].seconds > 0.0

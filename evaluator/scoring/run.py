@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -136,16 +136,18 @@ def score_run(
         with progress_for("time limits", "tasks", None) as measuring:
             settings = derive_test_limits(job_list, settings, measuring, notify)
         cached, pending = _answered_by_cache(pending, settings, cache, journal)
-        with progress_for("evaluate", "samples", len(pending)) as progress:
-            new = cached + score_jobs(
-                pending,
+        distinct, followers = _identical(pending)
+        with progress_for("evaluate", "samples", len(distinct)) as progress:
+            scored = score_jobs(
+                distinct,
                 settings,
                 journal,
                 max(1, jobs),
                 progress=progress,
-                on_result=_keep_in(cache, pending, settings),
+                on_result=_keep_in(cache, distinct, settings),
                 executor=executor,
             )
+        new = cached + scored + _answered_alike(scored, followers, journal)
     finally:
         journal.close()
     wanted = {(j.sample.task_id, j.sample.index) for j in job_list}
@@ -166,6 +168,7 @@ def score_run(
         executor=executor.describe(),
         seconds=round(time.perf_counter() - started, 2),
         excluded_samples=excluded_samples,
+        joined_samples=len(pending) - len(distinct),
         provenance=dict(extra or {}),
     )
     document = write_results(out, run, dict(records), results, summary)
@@ -177,6 +180,39 @@ def score_run(
         out=out,
         from_cache=len(cached),
     )
+
+
+def _identical(pending: list[Job]) -> tuple[list[Job], dict[tuple[str, int], list[Job]]]:
+    """One job for each distinct module under test of a task, and the jobs of the samples that
+    are the same module, by the sample that stands for them (task id, index).
+
+    A model that answers the same code twice gets the same verdicts without running the suite
+    twice: the module and its tests are the whole of what a run depends on (``code_hash``).
+    """
+    first: dict[tuple[str, str], Job] = {}
+    followers: dict[tuple[str, int], list[Job]] = {}
+    for job in pending:
+        standing = first.setdefault((job.sample.task_id, job.code_hash), job)
+        if standing is not job:
+            key = (standing.sample.task_id, standing.sample.index)
+            followers.setdefault(key, []).append(job)
+    return list(first.values()), followers
+
+
+def _answered_alike(
+    scored: list[SampleResult], followers: dict[tuple[str, int], list[Job]], journal: Journal
+) -> list[SampleResult]:
+    """The results of the samples joined to a scored one: its verdicts, their own index and
+    extraction, no time of their own; journaled as they are made."""
+    joined: list[SampleResult] = []
+    for result in scored:
+        for job in followers.get((result.task_id, result.index), []):
+            alike = replace(
+                result, index=job.sample.index, extraction=job.extraction.method, seconds=0.0
+            )
+            journal.append(alike)
+            joined.append(alike)
+    return joined
 
 
 def _answered_by_cache(

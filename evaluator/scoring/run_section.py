@@ -54,6 +54,9 @@ class RunSection:
     """Where the samples were scored (``Executor.describe()``); not part of the run key."""
     seconds: float | None = None
     excluded_samples: dict[str, ExcludedSamples] = field(default_factory=dict)
+    joined_samples: int = 0
+    """Samples whose module under test was the same as an earlier sample's of the same task:
+    they took that sample's verdicts instead of running the same suite again."""
     provenance: dict[str, Any] = field(default_factory=dict)
     """Every other field: what the caller recorded of where the samples came from."""
 
@@ -71,6 +74,7 @@ class RunSection:
             "jobs": self.jobs,
             "executor": self.executor,
             "seconds": self.seconds,
+            "joined_samples": self.joined_samples,
         }
         data |= self.provenance
         if self.excluded_samples:
@@ -100,6 +104,7 @@ class RunSection:
                 task_id: ExcludedSamples.from_json(left)
                 for task_id, left in (data.get("excluded_samples") or {}).items()
             },
+            joined_samples=int(data.get("joined_samples", 0)),
             provenance={k: v for k, v in data.items() if k not in _FIELDS},
         )
 
