@@ -2,14 +2,16 @@
 
 The overlay holds only what this project wrote. Per task, ``<overlay>/<task_id>/`` may hold
 
-- ``repairs.toml``: ``[exclude] reason`` (the task cannot be made valid offline),
-  ``[[replace]] test, reason`` (a published test method is replaced by ours, of the same name,
-  in ``tests_plus.py``), ``[[remove]] test, reason``, ``[prompt] suppress`` (prompt-side
-  rule codes whose findings stay, because the prompt is kept byte-identical to ClassEval) and
-  ``[[equivalent_mutant]] method, line, original, replacement, reason`` (a surviving mutant
-  no test can observe, written into ``task.toml`` for the kill-rate rule to leave out) and
-  ``[[uncovered_branch]] branch, source, reason`` (a branch of the canonical solution no valid
-  test can take, written into ``task.toml`` for the coverage rule to leave out);
+- ``repairs.toml``, checked against ``schema/overlay.schema.json``: ``[exclude] reason`` (the
+  task cannot be made valid offline), ``[[replace]] test, reason`` (a published test method is
+  replaced by ours, of the same name, in ``tests_plus.py``), ``[[remove]] test, reason``,
+  ``[prompt] suppress`` (prompt-side rule codes whose findings stay, because the prompt is kept
+  byte-identical to ClassEval), ``[[test_class]] method, test_class, reason`` (the record names
+  the wrong method-level test class), ``[[equivalent_mutant]] method, line, original,
+  replacement, reason`` (a surviving mutant no test can observe, written into ``task.toml`` for
+  the kill-rate rule to leave out) and ``[[uncovered_branch]] branch, source, reason`` (a
+  branch of the canonical solution no valid test can take, written into ``task.toml`` for the
+  coverage rule to leave out);
 - ``tests_plus.py``: test classes whose methods are added to the published test class of the
   same name (or, for a class the published module lacks, the whole class). Its imports join the
   module's; ``from solution import ...`` lines are dropped, the module already has one.
@@ -32,11 +34,14 @@ from classwright.authoring.source import parse_source, read_source
 from classwright.authoring.testmodule import SOLUTION_MODULE, is_test_case
 from classwright.authoring.uncovered import BadBranch, UncoveredBranch, parse_branch
 from classwright.schema.errors import InputError
+from classwright.schema.validation import validate
 
 REPAIRS_FILE = "repairs.toml"
 ADDED_TESTS_FILE = "tests_plus.py"
 PROMPT_REASON = "prompt kept identical to ClassEval"
 PROMPT_FAMILIES = ("CW1", "CW2", "CW3", "CW4")
+"""The rule families a ``[prompt] suppress`` code may come from; the schema's pattern for the
+codes (``CW[1-4]xx``) says the same."""
 _IN_CHECKOUT = Path("benchmark") / "classeval-plus"
 BUNDLED_OVERLAY = (
     _IN_CHECKOUT
@@ -94,103 +99,25 @@ class OverlaidTests:
     notes: list[str] = field(default_factory=list)
 
 
-def _table_list(data: Mapping[str, Any], key: str, path: Path) -> list[Mapping[str, Any]]:
-    items = data.get(key, [])
-    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-        raise InputError(path, f"`{key}` must be an array of tables ([[{key}]])")
-    return items
-
-
-def _text(item: Mapping[str, Any], key: str, path: Path, where: str) -> str:
-    value = item.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise InputError(path, f"{where}: `{key}` must be a non-empty string")
-    return value
-
-
-def _test_repairs(data: Mapping[str, Any], path: Path) -> list[TestRepair]:
+def _test_repairs(data: Mapping[str, Any]) -> list[TestRepair]:
     repairs = []
     for action in ("replace", "remove"):
-        for n, item in enumerate(_table_list(data, action, path), 1):
-            where = f"[[{action}]] number {n}"
-            unknown = set(item) - {"test", "reason"}
-            if unknown:
-                raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
-            test = _text(item, "test", path, where)
-            if test.count(".") != 1:
-                raise InputError(
-                    path, f"{where}: `test` must be TestClass.test_method, not {test!r}"
-                )
-            test_class, method = test.split(".")
-            repairs.append(
-                TestRepair(action, test_class, method, _text(item, "reason", path, where))
-            )
+        for item in data.get(action, []):
+            test_class, method = item["test"].split(".")
+            repairs.append(TestRepair(action, test_class, method, item["reason"]))
     return repairs
-
-
-def _test_class_repairs(data: Mapping[str, Any], path: Path) -> list[TestClassRepair]:
-    repairs = []
-    for n, item in enumerate(_table_list(data, "test_class", path), 1):
-        where = f"[[test_class]] number {n}"
-        unknown = set(item) - {"method", "test_class", "reason"}
-        if unknown:
-            raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
-        repairs.append(
-            TestClassRepair(
-                _text(item, "method", path, where),
-                _text(item, "test_class", path, where),
-                _text(item, "reason", path, where),
-            )
-        )
-    return repairs
-
-
-def _equivalent_mutants(data: Mapping[str, Any], path: Path) -> list[EquivalentMutant]:
-    mutants = []
-    for n, item in enumerate(_table_list(data, "equivalent_mutant", path), 1):
-        where = f"[[equivalent_mutant]] number {n}"
-        keys = {"method", "line", "original", "replacement", "reason"}
-        unknown = set(item) - keys
-        if unknown:
-            raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
-        line = item.get("line")
-        if not isinstance(line, int) or isinstance(line, bool) or line < 1:
-            raise InputError(path, f"{where}: `line` must be a line number of solution.py")
-        replacement = item.get("replacement")
-        # A removed statement's replacement is empty, as `classwright mutate` prints it.
-        if not isinstance(replacement, str):
-            raise InputError(path, f"{where}: `replacement` must be a string")
-        mutants.append(
-            EquivalentMutant(
-                method=_text(item, "method", path, where),
-                line=line,
-                original=_text(item, "original", path, where),
-                replacement=replacement,
-                reason=_text(item, "reason", path, where),
-            )
-        )
-    return mutants
 
 
 def _uncovered_branches(data: Mapping[str, Any], path: Path) -> list[UncoveredBranch]:
     branches = []
-    for n, item in enumerate(_table_list(data, "uncovered_branch", path), 1):
-        where = f"[[uncovered_branch]] number {n}"
-        unknown = set(item) - {"branch", "source", "reason"}
-        if unknown:
-            raise InputError(path, f"{where}: unknown key {sorted(unknown)[0]!r}")
-        branch = _text(item, "branch", path, where)
+    for n, item in enumerate(data.get("uncovered_branch", []), 1):
+        # Not a schema pattern: parse_branch is the one reading of a branch name, shared with
+        # task.toml and the coverage rules, so the overlay cannot accept a name they reject.
         try:
-            parse_branch(branch)
+            parse_branch(item["branch"])
         except BadBranch as exc:
-            raise InputError(path, f"{where}: {exc}") from None
-        branches.append(
-            UncoveredBranch(
-                branch=branch,
-                source=_text(item, "source", path, where),
-                reason=_text(item, "reason", path, where),
-            )
-        )
+            raise InputError(path, f"[[uncovered_branch]] number {n}: {exc}") from None
+        branches.append(UncoveredBranch.from_dict(item))
     return branches
 
 
@@ -226,37 +153,25 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
             data = tomllib.loads(read_source(repairs_path))
         except tomllib.TOMLDecodeError as exc:
             raise InputError(repairs_path, f"invalid TOML: {exc}") from None
-    unknown = set(data) - {
-        "exclude",
-        "replace",
-        "remove",
-        "prompt",
-        "test_class",
-        "equivalent_mutant",
-        "uncovered_branch",
-    }
-    if unknown:
-        raise InputError(repairs_path, f"unknown key {sorted(unknown)[0]!r}")
-    excluded = None
-    if "exclude" in data:
-        excluded = _text(data["exclude"], "reason", repairs_path, "[exclude]")
+    # The schema checks every key, type and shape; what follows reads what it has let through.
+    validate("overlay", data, str(repairs_path))
+    excluded = data["exclude"]["reason"] if "exclude" in data else None
     codes = data.get("prompt", {}).get("suppress", [])
-    for code in codes:
-        if not isinstance(code, str) or not code.startswith(PROMPT_FAMILIES) or len(code) != 5:
-            raise InputError(
-                repairs_path,
-                f"[prompt] suppress: {code!r} is not a prompt-side rule code (CW1xx-CW4xx)",
-            )
     added_path = folder / ADDED_TESTS_FILE
     added = read_source(added_path) if added_path.is_file() else None
     return TaskOverlay(
         task_id=folder.name,
         folder=folder,
         excluded=excluded,
-        repairs=tuple(_test_repairs(data, repairs_path)),
+        repairs=tuple(_test_repairs(data)),
         prompt_suppressions=tuple(sorted(set(codes))),
-        test_classes=tuple(_test_class_repairs(data, repairs_path)),
-        equivalent_mutants=tuple(_equivalent_mutants(data, repairs_path)),
+        test_classes=tuple(
+            TestClassRepair(item["method"], item["test_class"], item["reason"])
+            for item in data.get("test_class", [])
+        ),
+        equivalent_mutants=tuple(
+            EquivalentMutant.from_dict(item) for item in data.get("equivalent_mutant", [])
+        ),
         uncovered_branches=tuple(_uncovered_branches(data, repairs_path)),
         added_tests=added,
     )

@@ -235,7 +235,9 @@ def test_a_declared_equivalent_mutant_reaches_task_toml_and_the_check(
 
 
 def test_an_equivalent_mutant_without_a_line_number_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match=r"\[\[equivalent_mutant\]\] number 1: `line`"):
+    with pytest.raises(
+        InputError, match=r"repairs.toml: equivalent_mutant/0/line: 'near the end' is not of type"
+    ):
         read_overlay(_overlay(tmp_path, EQUIVALENT.replace("999", '"near the end"'), None))
 
 
