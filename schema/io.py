@@ -13,18 +13,25 @@ from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
 
 
-def read_json(path: str | Path, expected: str = "a JSON file") -> Any:
-    """Parse a JSON file; a syntax error names the line and column. ``expected`` names what the
-    file should be, for the message when ``path`` is a folder."""
+def read_input(path: str | Path, expected: str = "a file") -> str:
+    """The UTF-8 text of an input file; a missing, unreadable or undecodable file, or a folder,
+    is an ``InputError`` naming it (``expected`` says what the file should be)."""
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(file, "no such file") from None
     except IsADirectoryError:
         raise InputError(file, f"is a folder, expected {expected}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(file, f"cannot read: {exc}") from None
+
+
+def read_json(path: str | Path, expected: str = "a JSON file") -> Any:
+    """Parse a JSON file; a syntax error names the line and column. ``expected`` names what the
+    file should be, for the message when ``path`` is a folder."""
+    file = Path(path)
+    text = read_input(file, expected)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -34,12 +41,7 @@ def read_json(path: str | Path, expected: str = "a JSON file") -> Any:
 def read_jsonl(path: str | Path) -> list[tuple[int, Any]]:
     """Parse a JSON-lines file into (line number, value) pairs, skipping blank lines."""
     file = Path(path)
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise InputError(file, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(file, f"cannot read: {exc}") from None
+    lines = read_input(file, "a JSON-lines file").splitlines()
     values = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

@@ -11,7 +11,9 @@ import pytest
 
 from classwright.evaluator.generation_record import read_previous
 from classwright.evaluator.report.loading import load_run
+from classwright.evaluator.scoring.samples import load_samples
 from classwright.schema.errors import InputError
+from classwright.schema.io import read_jsonl
 
 LOADERS: dict[str, tuple[Callable[[Path], Any], str, str]] = {
     "results (report)": (load_run, "a results file", "not a classwright results file"),
@@ -44,3 +46,18 @@ def test_a_json_file_of_another_kind_is_refused(name: str, tmp_path: Path) -> No
     other.write_text('{"strategies": [], "tasks": 3}')
     with pytest.raises(InputError, match=refusal):
         load(other)
+
+
+@pytest.mark.parametrize(
+    ("load", "expected"),
+    [(load_samples, "a samples file"), (read_jsonl, "a JSON-lines file")],
+)
+def test_the_line_readers_name_a_folder_and_a_missing_file_the_same_way(
+    load: Callable[[Path], Any], expected: str, tmp_path: Path
+) -> None:
+    with pytest.raises(InputError) as caught:
+        load(tmp_path)
+    assert caught.value.describe() == f"{tmp_path}: is a folder, expected {expected}"
+    with pytest.raises(InputError) as caught:
+        load(tmp_path / "absent.jsonl")
+    assert caught.value.describe() == f"{tmp_path / 'absent.jsonl'}: no such file"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from classwright.schema.errors import InputError
+from classwright.schema.io import read_input
 from classwright.schema.text import encodable
 from classwright.schema.validation import validate
 
@@ -93,14 +94,7 @@ _OPTIONAL = ("config_hash", "strategy", "model", "backend", "context", "template
 def load_samples(path: str | Path) -> list[Sample]:
     """All samples in ``path``, in file order; bad input raises ``InputError`` naming the file."""
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(file, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(file, "is a folder, expected a samples file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(file, f"cannot read: {exc}") from None
+    text = read_input(file, "a samples file")
     stripped = text.lstrip()
     if not stripped:
         raise InputError(file, "no samples in file")
