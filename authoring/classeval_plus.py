@@ -117,7 +117,7 @@ def _uncovered_branches(data: Mapping[str, Any], path: Path) -> list[UncoveredBr
             parse_branch(item["branch"])
         except BadBranch as exc:
             raise InputError(path, f"[[uncovered_branch]] number {n}: {exc}") from None
-        branches.append(UncoveredBranch.from_dict(item))
+        branches.append(UncoveredBranch.from_json(item))
     return branches
 
 
@@ -170,7 +170,7 @@ def read_task_overlay(folder: Path) -> TaskOverlay:
             for item in data.get("test_class", [])
         ),
         equivalent_mutants=tuple(
-            EquivalentMutant.from_dict(item) for item in data.get("equivalent_mutant", [])
+            EquivalentMutant.from_json(item) for item in data.get("equivalent_mutant", [])
         ),
         uncovered_branches=tuple(_uncovered_branches(data, repairs_path)),
         added_tests=added,
