@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
+from orphans import ends_with_parent
 
 STARTUP_SECONDS = 120.0
 
@@ -36,6 +37,7 @@ class Server:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "CLASSWRIGHT_DEBUG": "1"},
+            preexec_fn=ends_with_parent(signal.SIGTERM),
         )
         self._wait_until_up()
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from orphans import ends_with_parent
 
 from classwright.evaluator.report.intervals import pass_interval
 from classwright.evaluator.report.leaderboard import rank_runs, render
@@ -69,7 +70,10 @@ def two_busy_processes() -> Iterator[list[subprocess.Popen[bytes]]]:
         f"import time\nend = time.monotonic() + {BUSY_SECONDS}\nwhile time.monotonic() < end: pass"
     )
     hogs = [
-        subprocess.Popen([sys.executable, "-c", code], start_new_session=True) for _ in range(2)
+        subprocess.Popen(
+            [sys.executable, "-c", code], start_new_session=True, preexec_fn=ends_with_parent()
+        )
+        for _ in range(2)
     ]
     try:
         yield hogs

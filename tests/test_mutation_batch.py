@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from orphans import ends_with_parent
 
 from classwright.authoring.adequacy.mutation_run import (
     MutantStatus,
@@ -195,7 +196,9 @@ def test_a_busy_cpu_changes_no_verdict(batched: MutationReport, tmp_path: Path) 
     # one session would count as one.
     hogs = [
         subprocess.Popen(
-            [sys.executable, "-c", "while True: pass"], start_new_session=True, preexec_fn=pinned
+            [sys.executable, "-c", "while True: pass"],
+            start_new_session=True,
+            preexec_fn=ends_with_parent(then=pinned),
         )
         for _ in range(HOGS)
     ]

@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from orphans import ends_with_parent
 from typer.testing import CliRunner
 
 from classwright.cli import app
@@ -278,7 +279,11 @@ def test_time_spent_waiting_for_a_cpu_is_measured(verdicts: str) -> None:
     before = os.sched_getaffinity(0)
     one_cpu = {min(before)}
     hogs = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+        subprocess.Popen(
+            [sys.executable, "-c", "while True: pass"],
+            start_new_session=True,
+            preexec_fn=ends_with_parent(),
+        )
         for _ in range(2)
     ]
     try:

@@ -24,6 +24,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 from heavy_suite import skips_fail_under_ci
+from orphans import ends_with_parent
 from tinymodel import build_tiny_model
 
 from classwright.authoring.taskdir import load_task
@@ -109,6 +110,9 @@ def vllm_server(tiny_model: Path, tmp_path_factory: pytest.TempPathFactory) -> I
             env=env,
             cwd=folder,
             start_new_session=True,
+            # A killed test run runs no teardown: the server (and the engine it started) must
+            # still end.
+            preexec_fn=ends_with_parent(signal.SIGTERM),
         )
         try:
             base_url = f"http://127.0.0.1:{port}/v1"
