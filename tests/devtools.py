@@ -21,6 +21,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from orphans import ends_with_parent
+
 FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -130,6 +132,7 @@ class Browser:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=ends_with_parent(),
         )
         port = self._port()
         page = next(
