@@ -18,7 +18,7 @@ from classwright.evaluator.scoring.limits import Limits
 
 @dataclass(frozen=True)
 class SuiteJob:
-    """The arguments of one `run_suite` call, for `run_suites`."""
+    """One suite to run in the sandbox: what `run_suite`'s keywords build and `run_suites` takes."""
 
     candidate_source: str
     test_source: str
