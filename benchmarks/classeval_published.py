@@ -466,7 +466,8 @@ def _write_reports(
             run = load_run(path)
             strategy = next(s for s in RESCORED if s.suffix == suffix)
             # Files scored by `classwright evaluate` do not know their model: name it here.
-            labelled = run.run | {"model": model.name, "strategy": strategy.label}
+            named = {"model": model.name, "strategy": strategy.label}
+            labelled = replace(run.run, provenance=run.run.provenance | named)
             loaded.append(replace(run, run=labelled))
         canonical = {t: r.solution_code for t, r in sets[set_name].records.items()}
         report = out / f"report-{set_name}-{suffix}.html"
