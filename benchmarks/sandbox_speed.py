@@ -116,8 +116,8 @@ def main() -> None:
             for _, run in runner.run_many([job] * args.suites, args.workers):
                 ok += run.passed
                 failures.extend(
-                    f"{o.test_id}: {o.status} {o.error_type} {o.detail[-200:]}"
-                    for o in run.outcomes.values()
+                    f"{test_id}: {o.status} {o.error_type} {o.detail[-200:]}"
+                    for test_id, o in run.outcomes.items()
                     if not o.passed
                 )
             return ok

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.sandbox import IN_PROCESS, TWO_PROCESS
+from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, score_jobs
 from classwright.evaluator.scoring.results import Journal, SampleResult
 from classwright.evaluator.scoring.samples import load_samples
@@ -28,7 +28,7 @@ from classwright.schema.io import load_records
 REPO = Path(__file__).resolve().parents[1]
 
 
-def score(jobs: list, mode: str, workers: int) -> tuple[dict, float]:
+def score(jobs: list, mode: Verdicts, workers: int) -> tuple[dict, float]:
     with tempfile.TemporaryDirectory() as folder:
         journal = Journal.start(Path(folder) / "journal.jsonl", "agreement")
         started = time.perf_counter()
@@ -78,8 +78,8 @@ def main() -> int:
         if args.only and name not in args.only:
             continue
         jobs = build_jobs(samples, records, name)
-        two, two_seconds = score(jobs, TWO_PROCESS, args.jobs)
-        one, one_seconds = score(jobs, IN_PROCESS, args.jobs)
+        two, two_seconds = score(jobs, Verdicts.TWO_PROCESS, args.jobs)
+        one, one_seconds = score(jobs, Verdicts.IN_PROCESS, args.jobs)
         differ = sorted(k for k in two if two[k].passed != one[k].passed)
         agree = len(two) - len(differ)
         print(
