@@ -65,7 +65,11 @@ def test_importing_a_package_loads_none_of_its_home_modules() -> None:
         "print('classwright.evaluator.sandbox' in sys.modules)\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        # -P: run from a checkout, the thin classwright/ folder must not shadow the package.
+        [sys.executable, "-P", "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.splitlines()
     assert out == ["[]", "True"]  # the control: a first use does import the home module
 
