@@ -166,14 +166,29 @@ class CoverageReport:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CoverageReport:
+        """A report as the sandbox sends it or a cache keeps it; a field of the wrong shape
+        reads as empty (what the sandbox sends is not trusted to be well formed)."""
+
+        def ints(key: str) -> tuple[int, ...]:
+            value = data.get(key, [])
+            return tuple(int(x) for x in value) if isinstance(value, list) else ()
+
+        arcs = data.get("missing_branch_arcs", [])
+        contexts = data.get("executed_by_context", {})
+        error = data.get("error")
         return cls(
-            statements=tuple(data["statements"]),
-            missing_lines=tuple(data["missing_lines"]),
-            branches=int(data["branches"]),
-            covered_branches=int(data["covered_branches"]),
-            missing_branch_arcs=tuple((int(a), int(b)) for a, b in data["missing_branch_arcs"]),
-            executed_by_context={k: tuple(v) for k, v in data["executed_by_context"].items()},
-            error=data.get("error"),
+            statements=ints("statements"),
+            missing_lines=ints("missing_lines"),
+            branches=int(data.get("branches", 0)),
+            covered_branches=int(data.get("covered_branches", 0)),
+            missing_branch_arcs=tuple(
+                (int(a), int(b)) for a, b in (arcs if isinstance(arcs, list) else [])
+            ),
+            executed_by_context={
+                str(k): tuple(int(x) for x in v)
+                for k, v in (contexts.items() if isinstance(contexts, dict) else [])
+            },
+            error=None if error is None else str(error),
         )
 
 
@@ -410,7 +425,7 @@ class _SuiteState:
                 )
                 progressed = True
         if attempt.coverage is not None and "error" not in attempt.coverage:
-            self.coverage = _coverage_from(attempt.coverage)
+            self.coverage = CoverageReport.from_json(attempt.coverage)
         if attempt.load_error is not None:
             error_type, detail = attempt.load_error
             last = _last_line(detail)
@@ -638,28 +653,6 @@ class SuiteRunner:
             finally:
                 for future in pending:
                     future.cancel()
-
-
-def _coverage_from(report: dict[str, object]) -> CoverageReport:
-    def ints(key: str) -> tuple[int, ...]:
-        value = report.get(key, [])
-        return tuple(int(x) for x in value) if isinstance(value, list) else ()
-
-    arcs = report.get("missing_branch_arcs", [])
-    contexts = report.get("executed_by_context", {})
-    return CoverageReport(
-        statements=ints("statements"),
-        missing_lines=ints("missing_lines"),
-        branches=int(report.get("branches", 0)),  # type: ignore[call-overload]
-        covered_branches=int(report.get("covered_branches", 0)),  # type: ignore[call-overload]
-        missing_branch_arcs=tuple(
-            (int(a), int(b)) for a, b in (arcs if isinstance(arcs, list) else [])
-        ),
-        executed_by_context={
-            str(k): tuple(int(x) for x in v)
-            for k, v in (contexts.items() if isinstance(contexts, dict) else [])
-        },
-    )
 
 
 MIN_ATTEMPT_SECONDS = 0.2
