@@ -166,6 +166,42 @@ def test_limits_come_from_the_canonical_solution_and_are_cached(
     assert derive_test_limits(jobs, Settings(budget=TimeBudget(fixed=5.0))).test_limits == {}
 
 
+def test_canonical_times_of_several_tasks_are_measured_as_many_at_once_as_the_run_scores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from classwright.authoring.taskdir import load_tasks
+    from classwright.evaluator.scoring import canonical_times
+
+    monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path))
+    records = [
+        r for name in ("StreamSummary", "DurationLog") for r in load_tasks(TASK.parent / name)
+    ]
+    jobs = build_jobs(canonical_samples(records), {r.task_id: r for r in records}, TASK.parent)
+    # Each measurement waits for the other at a barrier: one after another, the first would
+    # wait alone and the barrier would break (its timeout only guards against a hang).
+    barrier = [threading.Barrier(2, timeout=120)]
+    real = canonical_times.measure
+
+    def together(*args: object, **kwargs: object) -> canonical_times.TestTimes:
+        barrier[0].wait()
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(canonical_times, "measure", together)
+    settings = derive_test_limits(jobs, Settings(), workers=2)
+    assert sorted(settings.test_limits) == sorted(r.task_id for r in records)
+    for job in jobs:
+        assert set(settings.test_limits[job.record.task_id]) == set(job.test_ids)
+    assert len(list((tmp_path / "canonical-times").glob("*.json"))) == 2
+    # The control: one at a time, the first measurement waits alone and the barrier breaks
+    # (whatever the machine's speed: the second cannot start before the first returns).
+    monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path / "again"))
+    barrier[0] = threading.Barrier(2, timeout=2)
+    with pytest.raises(threading.BrokenBarrierError):
+        derive_test_limits(jobs, Settings(), workers=1)
+
+
 def test_a_slow_canonical_test_is_timed_again_and_its_least_time_counts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,6 +16,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,10 +98,11 @@ def derive_test_limits(
     settings: Settings,
     progress: ProgressReporter | None = None,
     notify: Callable[[str], None] | None = None,
+    workers: int = 1,
 ) -> Settings:
     """`settings` with each task's per-test limits, from the canonical solution's times (measured
-    once per task in a runner of their own, cached by content and machine). A fixed budget
-    needs none."""
+    once per task in a runner of their own, `workers` tasks at once, cached by content and
+    machine). A fixed budget needs none."""
     if not settings.budget.derived:
         return settings
     one_job_per_task = {job.record.task_id: job for job in jobs}
@@ -115,21 +117,39 @@ def derive_test_limits(
                 f"{len(one_job_per_task)} tasks (least of {canonical_times.REPEATS} runs for "
                 f"slow tests; cached in {canonical_times.cache_dir()})"
             )
-    with sandbox.SuiteRunner() as runner:
-        for task_id, job in sorted(one_job_per_task.items()):
-            record = job.record
-            canonical = candidate_source(record.import_statement, record.solution_code)
-            times = canonical_times.measure(
-                canonical,
-                job.test_source,
-                list(job.test_ids),
-                task_exports(record),
-                settings.verdicts,
-                runner,
-            )
-            limits[task_id] = {t: settings.budget.limit(times.get(t)) for t in job.test_ids}
-            reporter.advance(task_id)
-    return replace(settings, test_limits=limits)
+
+    def measured(job: Job, runner: sandbox.SuiteRunner) -> canonical_times.TestTimes:
+        record = job.record
+        return canonical_times.measure(
+            candidate_source(record.import_statement, record.solution_code),
+            job.test_source,
+            list(job.test_ids),
+            task_exports(record),
+            settings.verdicts,
+            runner,
+        )
+
+    # As many tasks at once as the run scores samples at once: measured one after another, the
+    # canonical solutions of a fresh run kept one core busy and the others idle. A time is CPU
+    # time, which a neighbour on another core hardly moves (and the samples run beside one
+    # another too). Results are taken in the main thread, where the reporter lives.
+    with sandbox.SuiteRunner() as runner, ThreadPoolExecutor(max(1, workers)) as pool:
+        futures = {
+            pool.submit(measured, job, runner): task_id
+            for task_id, job in sorted(one_job_per_task.items())
+        }
+        try:
+            for future in as_completed(futures):
+                task_id = futures[future]
+                times = future.result()
+                test_ids = one_job_per_task[task_id].test_ids
+                limits[task_id] = {t: settings.budget.limit(times.get(t)) for t in test_ids}
+                reporter.advance(task_id)
+        finally:
+            # Ctrl-C or a failed measurement: start nothing more (running ones finish).
+            for future in futures:
+                future.cancel()
+    return replace(settings, test_limits=dict(sorted(limits.items())))
 
 
 def _times_cached(job: Job, settings: Settings) -> bool:

@@ -134,7 +134,9 @@ def score_run(
     started = time.perf_counter()
     try:
         with progress_for("time limits", "tasks", None) as measuring:
-            settings = derive_test_limits(job_list, settings, measuring, notify)
+            settings = derive_test_limits(
+                job_list, settings, measuring, notify, workers=max(1, jobs)
+            )
         cached, pending = _answered_by_cache(pending, settings, cache, journal)
         distinct, followers = _identical(pending)
         with progress_for("evaluate", "samples", len(distinct)) as progress:
