@@ -63,6 +63,10 @@ class Verdict:
     isolation: str = ""
     verdicts: str = ""
     time_budget: str = ""
+    stop_at_first_failure: bool = False
+    """Scored to stop at its first failing test (the class reward's default): a sample that
+    failed has the tests after that one ``missing``, so ``tests_passed`` counts only those
+    before it; a sample that passed ran every test."""
     key: str = ""
     """Content hash of what decided the verdict (task, code, settings, version)."""
     cached: bool = False
@@ -81,6 +85,7 @@ class Verdict:
             isolation=str(data.get("isolation", "")),
             verdicts=str(data.get("verdicts", "")),
             time_budget=str(data.get("time_budget", "")),
+            stop_at_first_failure=bool(data.get("stop_at_first_failure", False)),
             key=str(data.get("key", "")),
             cached=bool(data.get("cached", False)),
         )

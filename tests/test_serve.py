@@ -20,6 +20,7 @@ from serving import Server
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.client import Client, ServiceError
+from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.evaluator.scoring.verdict_cache import VerdictCache
@@ -115,7 +116,8 @@ def test_canonical_passes_skeleton_fails_as_in_evaluate(
                     "completion": s.completion,
                 }
                 for s in samples
-            ]
+            ],
+            settings={"stop_at_first_failure": False},  # every test, as `evaluate` runs them
         )
     assert [v.id for v in verdicts] == [f"{s.task_id}#{s.index}" for s in samples]
     assert [v.passed for v in verdicts] == [True] * 4 + [False] * 4
@@ -137,7 +139,9 @@ def test_chatgpt_verdicts_equal_evaluate(
     output = classeval_output("ChatGPT_100_c_t0.json")
     records = {r.task_id: r for r in load_records(output)}
     samples = [s for s in load_samples(output) if int(s.task_id.rsplit("_", 1)[1]) % 10 == 0]
-    run = score_run(samples, records, tmp_path / "results.json", jobs=2)
+    # The service's class reward stops at a sample's first failing test, as this run does.
+    early = Settings(stop_at_first_failure=True)
+    run = score_run(samples, records, tmp_path / "results.json", settings=early, jobs=2)
     expected = _statuses(run.document)
     log = tmp_path_factory.mktemp("serve-classeval") / "server.log"
     running = Server(["--tasks", str(output), "--jobs", "2"], log)
@@ -153,8 +157,11 @@ def test_chatgpt_verdicts_equal_evaluate(
         running.stop()
     got = {(v.task_id, 0): (v.passed, v.tests) for v in verdicts}
     assert got == expected
+    assert all(v.stop_at_first_failure for v in verdicts)
     passes = sum(p for p, _ in got.values())
     assert 0 < passes < len(samples)  # both kinds of verdict are compared
+    # A failing sample stopped: some test of it was not run.
+    assert any("missing" in v.tests.values() for v in verdicts if not v.passed)
 
 
 def test_cache_answers_within_and_across_batches_and_evaluate_shares_it(
@@ -181,17 +188,71 @@ def test_cache_answers_within_and_across_batches_and_evaluate_shares_it(
     assert [(v.id, v.passed, v.tests, v.key) for v in second] == [
         (v.id, v.passed, v.tests, v.key) for v in first
     ]
-    # `evaluate --cache` reads the same cache: the samples are not run again.
+    # `evaluate --cache --stop-at-first-failure` (the class reward's setting) reads the same
+    # cache: the samples are not run again.
     as_samples = [Sample(record.task_id, i, "", code=s["code"]) for i, s in enumerate(samples)]
     run = score_run(
         as_samples,
         {record.task_id: record},
-        tmp_path / "results.json",
+        tmp_path / "early" / "results.json",
+        settings=Settings(stop_at_first_failure=True),
         jobs=1,
         cache=VerdictCache(cache_dir),
     )
     assert run.from_cache == 3
     assert [p for p, _ in _statuses(run.document).values()] == [v.passed for v in first]
+    # A whole run is not answered with verdicts that stopped early: it scores the samples, and
+    # the broken one has every test's own status.
+    whole = score_run(
+        as_samples,
+        {record.task_id: record},
+        tmp_path / "whole" / "results.json",
+        jobs=1,
+        cache=VerdictCache(cache_dir),
+    )
+    assert whole.from_cache == 0
+    statuses = list(_statuses(whole.document).values())
+    assert [p for p, _ in statuses] == [v.passed for v in first]
+    assert "missing" not in statuses[2][1].values()
+
+
+def test_class_reward_stops_at_the_first_failure_unless_asked_to_run_every_test(
+    server: Server, bundled: list[TaskRecord]
+) -> None:
+    record = bundled[3]
+    skeleton = {
+        "id": "skeleton",
+        "task_id": record.task_id,
+        "completion": f"```python\n{record.skeleton}\n# stops early\n```",
+    }
+    canonical = {"id": "canonical", "task_id": record.task_id, "code": record.solution_code}
+    with Client(server.url) as client:
+        early = client.verdicts([skeleton, canonical])
+        every = client.verdicts([skeleton, canonical], settings={"stop_at_first_failure": False})
+        shares = client.verdicts([skeleton, canonical], settings={"reward": "tests"})
+    total = every[1].tests_total
+    assert total > 1
+    # The server's derived budget, stated as the rule that applies.
+    assert (
+        early[0].time_budget
+        == "derived: max(1 s, min(4 x canonical, 1.5 x canonical + 3 s)) of CPU"
+    )
+    # The skeleton fails its first test; nothing after it ran.
+    stopped = early[0].tests
+    assert early[0].stop_at_first_failure and not early[0].passed and early[0].reward == 0.0
+    assert sorted(stopped.values()).count("missing") == len(stopped) - 1, stopped
+    # The canonical solution ran every test even so: it never failed one.
+    assert early[1].passed and early[1].tests_passed == early[1].tests_total == total
+    assert "missing" not in early[1].tests.values()
+    # Asked for, every test runs: same class verdicts, each test its own status, another key.
+    assert [v.passed for v in every] == [False, True]
+    assert not every[0].stop_at_first_failure and not every[0].cached
+    assert every[0].key != early[0].key
+    assert "missing" not in every[0].tests.values()
+    assert set(every[0].tests) == set(stopped)
+    # The share of tests passed runs every test too.
+    assert not shares[0].stop_at_first_failure
+    assert shares[0].tests == every[0].tests and shares[1].reward == 1.0
 
 
 def test_asynchronous_job_streams_results(server: Server, bundled: list[TaskRecord]) -> None:
@@ -252,6 +313,18 @@ def test_asynchronous_job_streams_results(server: Server, bundled: list[TaskReco
             b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], "settings": {"timeout": -1}}',
             422,
             "settings.timeout",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], '
+            b'"settings": {"reward": "tests", "stop_at_first_failure": true}}',
+            422,
+            "settings.stop_at_first_failure",
+        ),
+        (
+            b'{"samples": [{"id": "x", "task_id": "T", "code": "a"}], '
+            b'"settings": {"stop_at_first_failure": "yes"}}',
+            422,
+            "settings.stop_at_first_failure",
         ),
         (
             b'{"samples": [{"id": "x", "task": {"task_id": "T"}, "code": "a"}]}',

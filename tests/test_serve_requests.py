@@ -69,9 +69,16 @@ def test_settings_become_evaluate_settings(task_folder: Path) -> None:
     )
     assert batch.settings.budget.fixed == 5.0 and batch.settings.verdicts == "in-process"
     assert batch.reward == "tests" and batch.samples[0].id == "7"
-    assert (
-        read_batch(
-            {"samples": [{"id": "a", "task_id": known, "code": "x"}]}, tasks, Settings(), Limits()
-        ).settings
-        == Settings()
-    )
+    # The share of tests needs every test run.
+    assert not batch.settings.stop_at_first_failure
+
+    def settings_of(settings: dict[str, object] | None) -> Settings:
+        body: dict[str, object] = {"samples": [{"id": "a", "task_id": known, "code": "x"}]}
+        if settings is not None:
+            body["settings"] = settings
+        return read_batch(body, tasks, Settings(), Limits()).settings
+
+    # The class reward (the default) is decided at the first failing test, unless asked not to.
+    assert settings_of(None) == Settings(stop_at_first_failure=True)
+    assert settings_of({"reward": "class"}) == Settings(stop_at_first_failure=True)
+    assert settings_of({"stop_at_first_failure": False}) == Settings()

@@ -6,6 +6,7 @@ import functools
 import os
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -81,6 +82,9 @@ def _scored_here(
     ]
     jobs = build_jobs(samples, records, "<completions>")
     settings = settings_for(str(source), tuple(sorted({s.task_id for s in samples})))
+    if reward == "class":
+        # Decided at the first failing test, as the service's class reward is.
+        settings = replace(settings, stop_at_first_failure=True)
     count = workers or int(os.environ.get(WORKERS_VARIABLE, "0") or 0) or (os.cpu_count() or 1)
     rewards = [0.0] * len(jobs)
     for position, result in LocalExecutor(count).score(jobs, settings):

@@ -47,8 +47,13 @@ def task_hash(record: TaskRecord) -> str:
 def settings_part(settings: Settings) -> list[object]:
     """What of `Settings` changes a verdict, apart from the measured per-test limits: those are a
     function of the task, the budget and the machine (the canonical times are cached the same
-    way), so the budget that derives them stands for them."""
-    return [settings.budget.describe(), settings.memory_bytes, settings.verdicts]
+    way), so the budget that derives them stands for them. A run stopped at a sample's first
+    failing test records the tests after it as not run: its verdicts are kept apart from a whole
+    run's (the flag is added only when set, so a whole run's keys are as they were)."""
+    part: list[object] = [settings.budget.describe(), settings.memory_bytes, settings.verdicts]
+    if settings.stop_at_first_failure:
+        part.append("stop-at-first-failure")
+    return part
 
 
 def verdict_key(job: Job, settings: Settings, record_hash: str | None = None) -> str:

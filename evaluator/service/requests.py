@@ -21,6 +21,7 @@ from classwright.schema.records import TaskRecord
 from classwright.schema.text import encodable
 
 REWARDS = ("class", "tests")
+SETTING_NAMES = ("timeout", "verdicts", "reward", "stop_at_first_failure")
 VERDICT_MODES = [mode.value for mode in Verdicts]
 
 
@@ -84,10 +85,10 @@ def read_batch(body: Any, tasks: TaskSet, base: Settings, limits: Limits) -> Bat
 
 def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings, str]:
     if value is None:
-        return base, "class"
+        value = {}
     if not isinstance(value, dict):
         raise RequestError("settings", "expected an object", 422)
-    unknown = sorted(set(value) - {"timeout", "verdicts", "reward"})
+    unknown = sorted(set(value) - set(SETTING_NAMES))
     if unknown:
         raise RequestError(f"settings.{unknown[0]}", "unknown setting", 422)
     settings = base
@@ -108,7 +109,18 @@ def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings
     reward = value.get("reward", "class")
     if reward not in REWARDS:
         raise RequestError("settings.reward", f"expected one of {list(REWARDS)}", 422)
-    return settings, reward
+    # The class reward is decided at a sample's first failing test: by default the sample
+    # stops there. The share of tests passed needs every test run.
+    stop = value.get("stop_at_first_failure", reward == "class")
+    if not isinstance(stop, bool):
+        raise RequestError("settings.stop_at_first_failure", "expected true or false", 422)
+    if stop and reward != "class":
+        raise RequestError(
+            "settings.stop_at_first_failure",
+            f"the {reward!r} reward needs every test run; only the 'class' reward can stop early",
+            422,
+        )
+    return replace(settings, stop_at_first_failure=stop), reward
 
 
 def _read_sample(value: Any, position: int, tasks: TaskSet, limits: Limits) -> SampleIn:

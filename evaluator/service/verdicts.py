@@ -12,10 +12,14 @@ from classwright.evaluator.service.requests import Batch
 
 
 def describe_budget(budget: TimeBudget) -> str:
-    """``fixed 5 s`` or ``derived: max(1 s, 4 x canonical)``."""
+    """``fixed 5 s`` (wall) or ``derived: max(1 s, min(4 x canonical, 1.5 x canonical + 3 s))
+    of CPU``: the rule `TimeBudget.limit` applies, with its numbers."""
     if budget.fixed is not None:
         return f"fixed {budget.fixed:g} s"
-    return f"derived: max({budget.floor:g} s, {budget.factor:g} x canonical)"
+    return (
+        f"derived: max({budget.floor:g} s, min({budget.factor:g} x canonical, "
+        f"{budget.slack:g} x canonical + {budget.margin:g} s)) of CPU"
+    )
 
 
 def verdict_json(
@@ -41,6 +45,7 @@ def verdict_json(
         "isolation": result.isolation,
         "verdicts": result.verdicts,
         "time_budget": describe_budget(batch.settings.budget),
+        "stop_at_first_failure": batch.settings.stop_at_first_failure,
         "key": key,
         "cached": cached,
     }
