@@ -11,6 +11,8 @@ from collections.abc import Generator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.executors import LocalExecutor
 from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs
@@ -18,6 +20,7 @@ from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import verdict_key
+from classwright.evaluator.service import scheduler as scheduler_module
 from classwright.evaluator.service.app import ServiceConfig, VerdictService
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.scheduler import Item, Scheduler, sample_deadline
@@ -145,6 +148,75 @@ def test_a_straggler_holds_only_its_own_slot() -> None:
     assert answered[-1] == 0
     assert Counter(answered) == Counter(range(len(items)))
     assert sorted(executor.scored) == list(range(len(items)))
+
+
+class AnswersWithLimits:
+    """Answers every sample with one real result, recording the per-test limits it was given."""
+
+    def __init__(self, real: SampleResult) -> None:
+        self.real = real
+        self.limits: dict[int, object] = {}
+
+    def score(
+        self, jobs: Sequence[Job], settings: Settings
+    ) -> Generator[tuple[int, SampleResult], None, None]:
+        for position, job in enumerate(jobs):
+            self.limits[job.sample.index] = dict(settings.test_limits)
+            yield position, replace(self.real, index=job.sample.index)
+
+    def close(self) -> None:
+        pass
+
+
+def test_different_tasks_are_measured_at_once_and_each_task_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each measurement must pass a barrier of two: the two slots' first samples are of two
+    tasks, so their measurements pass it together (one lock for every measurement would break
+    it). The third sample is of the first task again: its limits are the first measurement's."""
+    first, second = sorted(load_tasks(TASKS), key=lambda r: r.task_id)[:2]
+    samples = [
+        Sample(first.task_id, 0, "", code=first.solution_code),
+        Sample(second.task_id, 1, "", code=second.solution_code),
+        Sample(first.task_id, 2, "", code=first.solution_code + "\n# again\n"),
+    ]
+    records = {r.task_id: r for r in (first, second)}
+    jobs = build_jobs(samples, records, "test")
+    ((_, real),) = list(LocalExecutor(1).score(jobs[:1], SETTINGS))
+    together = threading.Barrier(2, timeout=60)
+    measured: Counter[str] = Counter()
+
+    def measure(jobs: list[Job], settings: Settings, *_: object, **__: object) -> Settings:
+        (job,) = jobs
+        measured[job.record.task_id] += 1
+        together.wait()
+        return replace(settings, test_limits={job.record.task_id: {"one test": 2.5}})
+
+    monkeypatch.setattr(scheduler_module, "derive_test_limits", measure)
+    derived = Settings()
+    executor = AnswersWithLimits(real)
+    scheduler = Scheduler(executor, ServiceMetrics(2), workers=2, attempts=1)
+    items = [Item(verdict_key(j, derived), j, derived, j.record.task_id) for j in jobs]
+    answered: list[int] = []
+    finished = threading.Event()
+
+    def deliver(position: int, result: SampleResult, _cached: bool) -> None:
+        answered.append(position)
+        if len(answered) == len(items):
+            finished.set()
+
+    try:
+        scheduler.submit(items, deliver)
+        assert finished.wait(300), answered
+    finally:
+        scheduler.close()
+    assert sorted(answered) == [0, 1, 2]
+    assert measured == Counter({first.task_id: 1, second.task_id: 1})
+    assert executor.limits == {
+        0: {first.task_id: {"one test": 2.5}},
+        1: {second.task_id: {"one test": 2.5}},
+        2: {first.task_id: {"one test": 2.5}},
+    }
 
 
 def test_a_hung_executor_call_is_given_up_at_the_sample_s_deadline() -> None:

@@ -116,7 +116,9 @@ class Scheduler:
         # runs a slow sample (as it would waiting for the slowest sample of a shared chunk).
         self.workers = max(1, workers)
         self._lock = threading.Condition()
-        self._measuring = threading.Lock()
+        self._measuring: dict[tuple[str, str], threading.Lock] = {}
+        """Per task content and budget, the lock its one measurement holds: two slots never
+        measure the same task twice, and different tasks are measured at once."""
         self._queue: deque[_Work] = deque()
         self._work: dict[str, _Work] = {}
         """Key -> the work queued or running under it."""
@@ -327,8 +329,8 @@ class Scheduler:
 
     def _with_limits(self, work: _Work, settings: Settings) -> Settings:
         """``settings`` with the derived per-test limits of the sample's task, measured once
-        per task content and budget (`scoring.derive_test_limits`); one measurement at a time,
-        so two slots never measure the same task twice."""
+        per task content and budget (`scoring.derive_test_limits`): a slot that needs a task
+        another slot is measuring waits for that measurement; other tasks' go on beside it."""
         if not settings.budget.derived:
             return settings
         # The canonical solution passes every test: stopping at a failure changes nothing of
@@ -336,11 +338,13 @@ class Scheduler:
         whole = replace(settings, stop_at_first_failure=False)
         key = (work.item.record_hash, repr(settings_part(whole)))
         job = work.item.job
-        with self._measuring:
-            if key not in self._limits:
+        with self._lock:
+            measuring = self._measuring.setdefault(key, threading.Lock())
+        with measuring:
+            limits = self._limits.get(key)
+            if limits is None:
                 measured = derive_test_limits([job], whole)
-                self._limits[key] = dict(measured.test_limits[job.record.task_id])
-            limits = self._limits[key]
+                limits = self._limits[key] = dict(measured.test_limits[job.record.task_id])
         return replace(settings, test_limits={job.record.task_id: limits})
 
     def _finish(self, work: _Work, result: SampleResult) -> None:
