@@ -83,6 +83,17 @@ class Settings:
     known then, and the rest of its tests are not run, so method-level figures are unavailable.
     For class-level rewards and quick pass@k, at a fraction of the time."""
 
+    def identity(self) -> list[object]:
+        """What of the settings decides a verdict, as JSON values, apart from the measured
+        per-test limits: those are a function of the task, the budget and the machine, so the
+        budget that derives them stands for them. A run stopped at a sample's first failure
+        records the tests after it as not run, so it is named apart from a whole run (the flag
+        is added only when set: a whole run's name is as it was before the flag existed)."""
+        named: list[object] = [self.budget.describe(), self.memory_bytes, self.verdicts]
+        if self.stop_at_first_failure:
+            named.append("stop-at-first-failure")
+        return named
+
     def limits_for(self, task_id: str) -> sandbox.Limits:
         # Derived limits are CPU time (measured the same way as the canonical times); a fixed
         # one is wall time, as in ClassEval's protocol.
@@ -254,10 +265,7 @@ def _parses(code: str) -> bool:
 def run_key(jobs: list[Job], settings: Settings) -> str:
     """Names a run: the same samples on the same tasks with the same settings."""
     digest = hashlib.sha256()
-    named = [FORMAT_VERSION, settings.budget.describe(), settings.memory_bytes, settings.verdicts]
-    if settings.stop_at_first_failure:
-        named.append("stop-at-first-failure")
-    digest.update(json.dumps(named).encode())
+    digest.update(json.dumps([FORMAT_VERSION, *settings.identity()]).encode())
     for job in jobs:
         digest.update(f"{job.sample.task_id}\0{job.sample.index}\0{job.code_hash}\n".encode())
     return digest.hexdigest()[:24]

@@ -44,18 +44,6 @@ def task_hash(record: TaskRecord) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def settings_part(settings: Settings) -> list[object]:
-    """What of `Settings` changes a verdict, apart from the measured per-test limits: those are a
-    function of the task, the budget and the machine (the canonical times are cached the same
-    way), so the budget that derives them stands for them. A run stopped at a sample's first
-    failing test records the tests after it as not run: its verdicts are kept apart from a whole
-    run's (the flag is added only when set, so a whole run's keys are as they were)."""
-    part: list[object] = [settings.budget.describe(), settings.memory_bytes, settings.verdicts]
-    if settings.stop_at_first_failure:
-        part.append("stop-at-first-failure")
-    return part
-
-
 def verdict_key(job: Job, settings: Settings, record_hash: str | None = None) -> str:
     """The content hash naming the verdict of ``job`` under ``settings``."""
     parts = [
@@ -63,7 +51,7 @@ def verdict_key(job: Job, settings: Settings, record_hash: str | None = None) ->
         record_hash or task_hash(job.record),
         job.candidate,
         job.test_source,
-        settings_part(settings),
+        settings.identity(),
     ]
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
 

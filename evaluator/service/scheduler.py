@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from classwright.evaluator.executors import Executor
 from classwright.evaluator.scoring.jobs import Job, Settings, derive_test_limits, machinery_fault
 from classwright.evaluator.scoring.results import SampleResult
-from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, settings_part
+from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable
 from classwright.evaluator.service.metrics import ServiceMetrics
 
 LOG = logging.getLogger("classwright.serve")
@@ -336,7 +336,7 @@ class Scheduler:
         # The canonical solution passes every test: stopping at a failure changes nothing of
         # its times, and both kinds of request share one measurement.
         whole = replace(settings, stop_at_first_failure=False)
-        key = (work.item.record_hash, repr(settings_part(whole)))
+        key = (work.item.record_hash, repr(whole.identity()))
         job = work.item.job
         with self._lock:
             measuring = self._measuring.setdefault(key, threading.Lock())
