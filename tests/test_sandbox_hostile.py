@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import signal
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -320,6 +323,41 @@ def test_in_process_verdicts_are_forgeable() -> None:
         two = run_suite(source, TASK_TESTS, TEST_IDS, limits=LIMITS, verdicts="two-process")
         assert [t for t, o in one.outcomes.items() if o.passed], name
         assert [t for t, o in two.outcomes.items() if o.passed] == [], name
+
+
+HOLDS_SECRETS = """
+import sys, time
+held = b'{"token": "' + b"f0e1d2c3b4a5" * 2 + b'"} ' + b"WalletTest" + b"Deposit.test_reach"
+sys.stdout.write("ready\\n")
+sys.stdout.flush()
+time.sleep(120)
+"""
+
+
+def test_reach_judge_process_takes_what_a_reachable_process_holds() -> None:
+    """The positive control of `reach_judge_process`: against a process of the same user that
+    is dumpable (what the judge would be without the sandbox's care), the sample's own code
+    finds a token and a test id built at run time in its memory, and takes its descriptors."""
+    spec = importlib.util.spec_from_file_location("reach", HOSTILE / "reach_judge_process.py")
+    assert spec is not None and spec.loader is not None
+    sample = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sample)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDS_SECRETS], stdout=subprocess.PIPE, start_new_session=True
+    )
+    taken: list[int] = []
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"ready\n"
+        tokens, tests = sample._memory(holder.pid)
+        taken = sample._descriptors(holder.pid)
+        assert "f0e1d2c3b4a5" * 2 in tokens
+        assert "WalletTestDeposit.test_reach" in tests
+        assert taken
+    finally:
+        holder.kill()
+        holder.wait(timeout=60)
+        for fd in taken:
+            os.close(fd)
 
 
 def test_shouldstop_and_live_object_patches_fail_in_process_too() -> None:
