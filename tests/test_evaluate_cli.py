@@ -238,3 +238,30 @@ def test_cache_answers_a_second_run_with_the_same_verdicts(
 
     assert samples(second) == samples(first)
     assert all(s["passed"] for s in samples(second))
+
+
+def test_completions_made_to_stall_extraction_are_scored_unparsed_beside_a_correct_one(
+    tasks_file: Path, tmp_path: Path, task_ids: tuple[str, ...]
+) -> None:
+    records = records_of(tasks_file)
+    first = task_ids[0]
+    correct = f"```python\n{records[first]['solution_code']}\n```"
+    lines = [
+        {"task_id": first, "index": 0, "completion": "@d\n" * 2000},
+        {"task_id": first, "index": 1, "completion": "import os\n" * 4000},
+        {"task_id": first, "index": 2, "completion": correct + "\n" + "# more\n" * 20_000},
+        {"task_id": first, "index": 3, "completion": correct},
+    ]
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = tmp_path / "results.json"
+
+    result = invoke(str(samples), "--tasks", str(tasks_file), "--out", str(out), "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    document = json.loads(out.read_text())
+    validate("results", document, str(out))
+    scored = document["tasks"][first]["samples"]
+    assert [s["passed"] for s in scored] == [False, False, False, True]
+    assert [s["extraction"] for s in scored] == ["unparsed", "unparsed", "unparsed", "fenced"]
+    assert "over the 100,000 extraction examines" in scored[2]["load_error"]
+    assert {v["status"] for v in scored[2]["tests"].values()} == {"error"}

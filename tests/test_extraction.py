@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from classwright.evaluator.scoring import extraction
 from classwright.evaluator.scoring.extraction import (
     add_missing_staticmethod,
     candidate_source,
@@ -145,3 +146,74 @@ def test_every_published_completion_that_holds_the_class_yields_it(
             assert record["class_name"] in names, record["task_id"]
             checked += 1
     assert checked >= 50
+
+
+STALLS = {
+    "decorators": "@d\n" * 2000,
+    "imports": "import os\n" * 4000,
+    "prose between imports": "so\nimport os\n" * 2000,
+    "unclosed call": "x = f(\n" + "1,\n" * 3000,
+    "fenced decorators": "```\n@d\n```\n" * 1000,
+    "method headers": "    def f(self):\n" * 3000,
+    "prose between decorators": "Note:\n@d\n" * 3000,
+}
+
+
+@pytest.fixture
+def parsed_chars(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the characters extraction hands to the parser (and stops a runaway search)."""
+    counted: list[int] = []
+    real = extraction._parse_outcome
+
+    def counting(code: str) -> ast.Module | SyntaxError:
+        counted.append(len(code))
+        if sum(counted) > 4 * extraction.PARSE_BUDGET_CHARS:
+            raise AssertionError("extraction parsed four times its budget")
+        return real(code)
+
+    monkeypatch.setattr(extraction, "_parse_outcome", counting)
+    return counted
+
+
+@pytest.mark.parametrize("name", sorted(STALLS))
+def test_a_completion_made_to_stall_the_search_is_parsed_within_the_budget(
+    name: str, parsed_chars: list[int]
+) -> None:
+    result = extract_code(STALLS[name], "Stack")
+    assert sum(parsed_chars) <= extraction.PARSE_BUDGET_CHARS
+    assert result.method == "unparsed"
+    assert not result.parses
+
+
+def test_the_class_after_a_stalling_run_is_still_found(parsed_chars: list[int]) -> None:
+    for prefix in ("@d\n" * 2000, "so\nimport os\n" * 2000, "Note:\n@d\n" * 3000):
+        result = extract_code(prefix + CLASS, "Stack")
+        assert result.method == "plain"
+        assert result.code.endswith(CLASS)
+        assert defines_stack(result.code)
+    assert sum(parsed_chars) <= 3 * extraction.PARSE_BUDGET_CHARS
+
+
+def test_a_search_past_the_budget_ends_unparsed_and_says_why() -> None:
+    # Each start parses the whole rest of the text (prose lines are valid expressions), so the
+    # search needs more than the budget: ended, with the reason, the same on a second try when
+    # every text is in the process-wide parse memo.
+    size = extraction.PARSE_BUDGET_CHARS // (extraction.MAX_STARTS // 2)
+    text = "so\nimport os\n" * (size // 13)
+    first = extract_code(text, "Stack")
+    again = extract_code(text, "Stack")
+    assert first.method == again.method == "unparsed"
+    assert first.reason is not None and "parsing" in first.reason
+    assert again == first
+
+
+def test_a_completion_over_the_size_cap_is_not_examined(parsed_chars: list[int]) -> None:
+    text = CLASS + "\n# padding\n" * (extraction.MAX_COMPLETION_CHARS // 10)
+    result = extract_code(text, "Stack")
+    assert parsed_chars == []
+    assert result.method == "unparsed"
+    assert result.reason is not None and "100,000" in result.reason
+    assert len(result.code) == extraction.MAX_COMPLETION_CHARS
+    # Just under the cap the same class is found.
+    fits = CLASS + "\n# padding" * ((extraction.MAX_COMPLETION_CHARS - len(CLASS)) // 11)
+    assert extract_code(fits, "Stack").parses

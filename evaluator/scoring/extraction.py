@@ -6,6 +6,14 @@ parsing candidate code with :mod:`ast`: a fenced block is chosen because it *def
 trailing prose is cut where the parser says the code stops, and indentation is repaired only
 when the parser rejects it.
 
+The work is bounded whatever the completion holds, since a completion may be written to stall
+the scorer: a text over :data:`MAX_COMPLETION_CHARS` is not examined, at most
+:data:`MAX_STARTS` + 2 * :data:`MAX_CLASS_LINES` lines are tried as the start of bare code, and one extraction parses at most
+:data:`PARSE_BUDGET_CHARS` characters in all. Past a bound the outcome is ``unparsed``, with the
+reason. The bounds are counts, not clock readings, so a completion is extracted the same way on
+every machine. The largest of ClassEval's published completions (19 KB) needs a few percent of
+them.
+
 >>> extract_code("Sure!\\n```python\\nclass A:\\n    x = 1\\n```\\nDone.", "A").code
 'class A:\\n    x = 1'
 """
@@ -15,6 +23,7 @@ from __future__ import annotations
 import ast
 import textwrap
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,6 +33,17 @@ from classwright.schema import syntax
 _RESPONSE_MARKERS = ("### Response:", "@@ Response:", "[/INST]")
 # Lines that can open the code part of an unfenced completion.
 _CODE_OPENERS = ("import ", "from ", "class ", "def ", "@")
+
+MAX_COMPLETION_CHARS = 100_000
+"""A completion longer than this is not examined (five times the longest of ClassEval's
+published completions)."""
+MAX_STARTS = 12
+"""Lines tried as the start of bare code below other text, besides those that lead to the class."""
+MAX_CLASS_LINES = 4
+"""Definitions of the class whose lines are tried as a start."""
+PARSE_BUDGET_CHARS = 600_000
+"""Characters one extraction may hand to the parser in all (about 0.1-0.7 s of parsing at the
+0.8-5 MB/s CPython parses at)."""
 
 
 @dataclass(frozen=True)
@@ -37,32 +57,164 @@ class Extraction:
     wrapped in the class header) or ``unparsed`` (nothing parsed: the text as given)."""
     parses: bool
     """True when ``code`` is valid Python."""
+    reason: str | None = None
+    """Why extraction stopped short (a bound was reached), for ``unparsed`` only."""
+
+
+class _OutOfBudget(Exception):
+    """The extraction's parsing budget is spent."""
 
 
 def extract_code(completion: str, class_name: str) -> Extraction:
     """Find the code of class ``class_name`` in a raw completion."""
+    if len(completion) > MAX_COMPLETION_CHARS:
+        reason = (
+            f"the completion has {len(completion):,} characters, over the "
+            f"{MAX_COMPLETION_CHARS:,} extraction examines"
+        )
+        return Extraction(completion[:MAX_COMPLETION_CHARS], "unparsed", False, reason)
     text = _after_response_marker(completion)
-    blocks = _fenced_blocks(text)
-    if blocks:
-        chosen = _choose_block(blocks, class_name)
-        if chosen is not None:
-            return _finish(chosen, "fenced", class_name)
-    plain = _code_region(text, class_name)
-    if plain is not None:
-        return _finish(plain, "plain", class_name)
-    wrapped = _wrap_continuation(text, class_name)
-    if wrapped is not None:
-        return _finish(wrapped, "continuation", class_name)
-    return Extraction(text.strip("\n"), "unparsed", False)
-
-
-def _finish(code: str, method: str, class_name: str) -> Extraction:
-    code = add_missing_staticmethod(code, class_name)
     try:
-        _parse(code)
-    except SyntaxError:
-        return Extraction(code, method, False)
-    return Extraction(code, method, True)
+        return _Extractor(class_name).extract(text)
+    except _OutOfBudget:
+        reason = (
+            f"finding the class took more than the {PARSE_BUDGET_CHARS:,} characters of "
+            "parsing extraction allows"
+        )
+        return Extraction(text.strip("\n"), "unparsed", False, reason)
+
+
+class _Extractor:
+    """One extraction: the search, with the parsing it may still do.
+
+    Every parse asked for counts against the budget, even one the process-wide memo answers,
+    so whether a completion is extracted never depends on what was extracted before it.
+    """
+
+    def __init__(self, class_name: str) -> None:
+        self.class_name = class_name
+        self.budget = PARSE_BUDGET_CHARS
+        self.outcomes: dict[str, ast.Module | SyntaxError] = {}
+
+    def extract(self, text: str) -> Extraction:
+        blocks = _fenced_blocks(text)
+        if blocks:
+            chosen = self._choose_block(blocks)
+            if chosen is not None:
+                return self._finish(chosen, "fenced")
+        plain = self._code_region(text)
+        if plain is not None:
+            return self._finish(plain, "plain")
+        wrapped = self._wrap_continuation(text)
+        if wrapped is not None:
+            return self._finish(wrapped, "continuation")
+        return Extraction(text.strip("\n"), "unparsed", False)
+
+    def parse(self, code: str) -> ast.Module:
+        outcome = self.outcomes.get(code)
+        if outcome is None:
+            self.budget -= len(code)
+            if self.budget < 0:
+                raise _OutOfBudget
+            outcome = self.outcomes[code] = _parse_outcome(code)
+        if isinstance(outcome, SyntaxError):
+            raise outcome
+        return outcome
+
+    def _finish(self, code: str, method: str) -> Extraction:
+        code = _add_missing_staticmethod(code, self.class_name, self.parse)
+        try:
+            self.parse(code)
+        except SyntaxError:
+            return Extraction(code, method, False)
+        return Extraction(code, method, True)
+
+    def _choose_block(self, blocks: list[str]) -> str | None:
+        """The block that defines the class; failing that the first that parses and has code."""
+        repaired = [self._parseable(block) for block in blocks]
+        for code in repaired:
+            if code is not None and self._defines_class(code):
+                return code
+        # A block that defines the class but does not parse still beats a valid unrelated one.
+        for block in blocks:
+            if f"class {self.class_name}" in block:
+                return textwrap.dedent(block)
+        for code in repaired:
+            if code is not None and self._has_definitions(code):
+                return code
+        return None
+
+    def _code_region(self, text: str) -> str | None:
+        """Bare code with prose around it: from a code line to where the parser stops."""
+        lines = text.splitlines()
+        for start in _region_starts(lines, self.class_name):
+            code = self._parseable("\n".join(lines[start:]))
+            if code is not None and self._defines_class(code):
+                return code
+        return None
+
+    def _wrap_continuation(self, text: str) -> str | None:
+        """Method definitions without their class (a completion that continues the prompt)."""
+        lines = text.splitlines()
+        starts = (i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "@")))
+        first = next(starts, None)
+        if first is None:
+            return None
+        body = textwrap.dedent("\n".join(lines[first:]))
+        code = self._parseable(f"class {self.class_name}:\n" + textwrap.indent(body, "    "))
+        if code is not None and self._defines_class(code):
+            return code
+        return None
+
+    def _parseable(self, text: str) -> str | None:
+        """``text`` repaired into valid Python, or None.
+
+        Repairs, each only when the parser asks for it: a common indentation is removed; lines
+        are re-indented relative to the first ``class`` line; trailing lines are cut from the
+        line where a syntax error is reported (prose after the code).
+        """
+        for variant in _indentation_variants(text):
+            code = self._cut_trailing_prose(variant)
+            if code is not None:
+                return code
+        return None
+
+    def _cut_trailing_prose(self, text: str) -> str | None:
+        lines = text.rstrip().splitlines()
+        while lines:
+            code = "\n".join(lines)
+            try:
+                self.parse(code)
+                return code if self._has_definitions(code) else None
+            except SyntaxError as error:
+                line = error.lineno or len(lines)
+                # An error on the first line means this is not code at all; past the end means
+                # an unfinished statement at the end: drop the last line and retry.
+                cut = min(line - 1, len(lines) - 1)
+                if cut <= 0:
+                    return None
+                lines = lines[:cut]
+                # Blank lines and decorators cannot end a module: drop them all at once, not
+                # one parse each.
+                while lines and (not lines[-1].strip() or lines[-1].lstrip().startswith("@")):
+                    lines.pop()
+        return None
+
+    def _has_definitions(self, code: str) -> bool:
+        try:
+            tree = self.parse(code)
+        except SyntaxError:
+            return False
+        return any(isinstance(node, ast.ClassDef | ast.FunctionDef) for node in tree.body)
+
+    def _defines_class(self, code: str) -> bool:
+        try:
+            tree = self.parse(code)
+        except SyntaxError:
+            return False
+        return any(
+            isinstance(node, ast.ClassDef) and node.name == self.class_name for node in tree.body
+        )
 
 
 def candidate_source(import_statements: tuple[str, ...] | list[str], code: str) -> str:
@@ -117,58 +269,32 @@ def _fenced_blocks(text: str) -> list[str]:
     return blocks
 
 
-def _choose_block(blocks: list[str], class_name: str) -> str | None:
-    """The block that defines the class; failing that the first that parses and has code."""
-    repaired = [_parseable(block) for block in blocks]
-    for code in repaired:
-        if code is not None and _defines_class(code, class_name):
-            return code
-    # A block that defines the class but does not parse still beats a valid unrelated one.
-    for block in blocks:
-        if f"class {class_name}" in block:
-            return textwrap.dedent(block)
-    for code in repaired:
-        if code is not None and _has_definitions(code):
-            return code
-    return None
+def _region_starts(lines: list[str], class_name: str) -> list[int]:
+    """Lines to try as the start of bare code, in order.
 
-
-def _code_region(text: str, class_name: str) -> str | None:
-    """Bare code with prose around it: from the first code line to where the parser stops."""
-    lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if line.lstrip().startswith(_CODE_OPENERS)]
-    for start in starts:
-        code = _parseable("\n".join(lines[start:]))
-        if code is not None and _defines_class(code, class_name):
-            return code
-    return None
-
-
-def _wrap_continuation(text: str, class_name: str) -> str | None:
-    """Method definitions without their class (a completion that continues the prompt)."""
-    lines = text.splitlines()
-    starts = [i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "@"))]
-    if not starts:
-        return None
-    body = textwrap.dedent("\n".join(lines[starts[0] :]))
-    code = _parseable(f"class {class_name}:\n" + textwrap.indent(body, "    "))
-    if code is not None and _defines_class(code, class_name):
-        return code
-    return None
-
-
-def _parseable(text: str) -> str | None:
-    """``text`` repaired into valid Python, or None.
-
-    Repairs, each only when the parser asks for it: a common indentation is removed; lines are
-    re-indented relative to the first ``class`` line; trailing lines are cut from the line where
-    a syntax error is reported (prose after the code).
+    An opening line right below another (an import below an import, a definition below its
+    decorator) starts nothing the line above does not, so the first :data:`MAX_STARTS` lines
+    that open code below some other line are tried, and the lines that lead to the class itself
+    (the class line, and the imports or decorators right above it) for its first
+    :data:`MAX_CLASS_LINES` definitions, wherever they are.
     """
-    for variant in _indentation_variants(text):
-        code = _cut_trailing_prose(variant)
-        if code is not None:
-            return code
-    return None
+    starts: list[int] = []
+    leads: set[int] = set()
+    previous_opens = False
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        if not stripped:
+            continue
+        opens = stripped.startswith(_CODE_OPENERS)
+        if opens and not previous_opens and len(starts) < MAX_STARTS:
+            starts.append(i)
+        if stripped.startswith(f"class {class_name}") and len(leads) < 2 * MAX_CLASS_LINES:
+            top = i
+            while top > 0 and lines[top - 1].lstrip().startswith(_CODE_OPENERS):
+                top -= 1
+            leads.update((top, i))
+        previous_opens = opens
+    return sorted(leads.union(starts))
 
 
 def _indentation_variants(text: str) -> list[str]:
@@ -188,50 +314,20 @@ def _shift_left(line: str, shift: int) -> str:
     return line[min(indent, shift) :]
 
 
-def _cut_trailing_prose(text: str) -> str | None:
-    lines = text.rstrip().splitlines()
-    while lines:
-        code = "\n".join(lines)
-        try:
-            _parse(code)
-            return code if _has_definitions(code) else None
-        except SyntaxError as error:
-            line = error.lineno or len(lines)
-            # An error on the first line means this is not code at all; past the end means
-            # an unfinished statement at the end: drop the last line and retry.
-            cut = min(line - 1, len(lines) - 1)
-            if cut <= 0:
-                return None
-            lines = lines[:cut]
-            while lines and not lines[-1].strip():
-                lines.pop()
-    return None
-
-
-def _has_definitions(code: str) -> bool:
-    try:
-        tree = _parse(code)
-    except SyntaxError:
-        return False
-    return any(isinstance(node, ast.ClassDef | ast.FunctionDef) for node in tree.body)
-
-
-def _defines_class(code: str, class_name: str) -> bool:
-    try:
-        tree = _parse(code)
-    except SyntaxError:
-        return False
-    return any(isinstance(node, ast.ClassDef) and node.name == class_name for node in tree.body)
-
-
 def add_missing_staticmethod(code: str, class_name: str) -> str:
     """Mark methods that take neither ``self`` nor ``cls`` as ``@staticmethod``.
 
     ClassEval's evaluator does this (textually) before running tests, and ClassEval's tasks
     contain static methods, so a completion that dropped the decorator is scored the same way.
     """
+    return _add_missing_staticmethod(code, class_name, _parse)
+
+
+def _add_missing_staticmethod(
+    code: str, class_name: str, parse: Callable[[str], ast.Module]
+) -> str:
     try:
-        tree = _parse(code)
+        tree = parse(code)
     except SyntaxError:
         return code
     insert_at: list[tuple[int, int]] = []

@@ -281,8 +281,9 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
     analyse = analyse or generated_dependencies
     load_error: str | None
     if not job.extraction.parses:
-        # Nothing to start: every test fails the way an import of the module would.
-        error = _syntax_error(job.candidate)
+        # Nothing to start: every test fails the way an import of the module would (or with
+        # the bound extraction reached, which is all that is known of such a text).
+        error = job.extraction.reason or _syntax_error(job.candidate)
         tests = {t: TestOutcome(Status.ERROR, "SyntaxError", error) for t in job.test_ids}
         isolation, load_error = NOT_RUN, error
     else:

@@ -27,10 +27,10 @@ class ItemBuilder:
         for sample in batch.samples:
             record = sample.record
             ids = self._ids_of(sample.record_hash)
-            # Extraction builds syntax trees, which scoring threads may be building at the same
-            # moment: it takes the same turn-taking lock (see jobs._AST_LOCK).
-            with jobs._AST_LOCK:
-                (job,) = jobs.build_jobs([sample.sample], {record.task_id: record}, "request", ids)
+            # Not under jobs._AST_LOCK: extraction's work is bounded, and each syntax tree it
+            # builds takes the process-wide tree lock (schema.syntax) for that tree alone, so
+            # one request's completion never holds up another's scoring for longer than a parse.
+            (job,) = jobs.build_jobs([sample.sample], {record.task_id: record}, "request", ids)
             key = verdict_key(job, batch.settings, sample.record_hash)
             items.append(Item(key, job, batch.settings, sample.record_hash))
         return items
