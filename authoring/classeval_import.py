@@ -296,7 +296,28 @@ def _merged_solution(
     merged = solution.visit(_MergeDocstrings(class_name, class_doc, method_docs)).code
     if not merged.endswith("\n"):
         merged += "\n"
+    missing = _imports_missing_from(solution, record.get("import_statement") or [])
+    if missing:
+        # ClassEval's harness puts the record's import statements before the code it tests;
+        # a task's imports are derived from its solution, so ones only the record lists are
+        # moved into the solution, or the tests that need them would fail for every sample.
+        merged = "".join(f"{statement}\n" for statement in missing) + merged
+        outcome.repairs.append(
+            "import statements listed but missing from the canonical solution were added: "
+            + "; ".join(missing)
+        )
     return merged
+
+
+def _imports_missing_from(solution: cst.Module, listed: list[str]) -> list[str]:
+    """The record's import statements that are not module-level statements of the solution."""
+    present = {
+        solution.code_for_node(statement).strip()
+        for statement in solution.body
+        if isinstance(statement, cst.SimpleStatementLine)
+        and all(isinstance(part, cst.Import | cst.ImportFrom) for part in statement.body)
+    }
+    return [s.strip() for s in listed if s.strip() and s.strip() not in present]
 
 
 def _test_module_text(record: Mapping[str, Any]) -> str:

@@ -191,11 +191,13 @@ def test_every_repair_is_recorded_in_provenance(exported: tuple[Path, Path]) -> 
         "ClassEval_22",
         "ClassEval_43",
         "ClassEval_46",
+        "ClassEval_61",
         "ClassEval_69",
         "ClassEval_97",
     }
     assert any("unterminated docstring closed" in n for n in repaired["ClassEval_22"])
     assert any("holds no tests" in n for n in repaired["ClassEval_69"])
+    assert any("were added: import random" in n for n in repaired["ClassEval_61"])
 
 
 def test_irregular_test_class_names_are_kept_explicitly(exported: tuple[Path, Path]) -> None:

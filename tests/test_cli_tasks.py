@@ -206,3 +206,45 @@ def test_help_of_every_command_fits_80_columns_without_cutting_an_option() -> No
             for option in getattr(parameter, "opts", []):
                 if option.startswith("-"):
                     assert option in result.output, (words, option)
+
+
+def test_import_moves_an_import_the_record_lists_but_its_solution_lacks_into_the_solution(
+    tmp_path: Path,
+) -> None:
+    # ClassEval_61 lists `import random` but its solution never imports it; ClassEval's harness
+    # puts the listed imports before every sample, so a sample without the import passes there.
+    from classwright.authoring.taskdir import load_tasks
+    from classwright.schema.io import dump_records
+
+    bundled = Path(__file__).resolve().parents[1] / "benchmark"
+    exported = tmp_path / "bundled.json"
+    dump_records([r for r in load_tasks(bundled) if r.class_name == "DiceScorecard"], exported)
+    (record,) = json.loads(exported.read_text())
+    statement = "from collections import Counter"
+    assert record["import_statement"] == [statement]
+    without = record["solution_code"].replace(statement + "\n", "", 1)
+    assert statement not in without
+    record["solution_code"] = without
+    source = tmp_path / "record.json"
+    source.write_text(json.dumps([record]))
+
+    result = runner.invoke(app, ["import", "classeval", str(source), "--out", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    imported = load_task(tmp_path / "t" / "DiceScorecard")
+    assert imported.import_statement == (statement,)
+    assert imported.solution_code.startswith(statement + "\n")
+    toml = (tmp_path / "t" / "DiceScorecard" / "task.toml").read_text()
+    assert "missing from the canonical solution were added: " + statement in toml
+
+    # The sample without the import is scored as ClassEval scores it: every test passes.
+    samples = tmp_path / "samples.jsonl"
+    line = {"task_id": record["task_id"], "index": 0, "completion": without}
+    samples.write_text(json.dumps(line) + "\n")
+    out = tmp_path / "results.json"
+    result = runner.invoke(
+        app, ["evaluate", str(samples), "--tasks", str(tmp_path / "t"), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    (scored,) = json.loads(out.read_text())["tasks"][record["task_id"]]["samples"]
+    assert scored["passed"] is True
+    assert len(scored["tests"]) >= 5
