@@ -24,6 +24,7 @@ app = typer.Typer(
 # "go to definition" leads from here to each command.
 from classwright.commands import (  # noqa: E402 - the app must exist before they register
     adequacy,
+    cache,
     check,
     evaluate,
     generate,
@@ -32,7 +33,7 @@ from classwright.commands import (  # noqa: E402 - the app must exist before the
     tasks,
 )
 
-for _commands in (tasks, evaluate, check, adequacy, generate, report, serve):
+for _commands in (tasks, evaluate, check, adequacy, generate, report, serve, cache):
     _commands.register(app)
 
 
