@@ -7,6 +7,7 @@ import sys
 
 import typer
 
+from classwright.extras import missing_extra
 from classwright.schema.errors import InputError
 
 app = typer.Typer(
@@ -47,6 +48,10 @@ def main() -> None:
     except Exception as error:
         if os.environ.get("CLASSWRIGHT_DEBUG"):
             raise
+        extra = missing_extra(error) if isinstance(error, ModuleNotFoundError) else None
+        if extra is not None:
+            print(f"error: {extra}", file=sys.stderr)
+            sys.exit(2)
         # A bug of ours, not the user's input: one line, exit 2, and how to see the details.
         print(
             f"internal error: {type(error).__name__}: {error} "

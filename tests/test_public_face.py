@@ -91,3 +91,57 @@ def test_every_import_in_the_api_guide_works() -> None:
         loaded = importlib.import_module(module)
         for name in names:
             assert hasattr(loaded, name), f"docs/api.md: {module} has no {name}"
+
+
+@pytest.mark.parametrize(
+    ("module", "command", "extra"),
+    [
+        ("starlette", ["serve", "--tasks", "TASKS", "--port", "0"], "serve"),
+        # ray's and pyarrow's commands name their extra themselves (--executor, export).
+        ("uvicorn", ["serve", "--tasks", "TASKS", "--port", "0"], "serve"),
+    ],
+)
+def test_a_command_whose_extra_is_missing_says_which_extra_in_one_line(
+    module: str, command: list[str], extra: str, tmp_path: Path
+) -> None:
+    # The module is made unimportable the way Python itself blocks an import (None in
+    # sys.modules), then the console script's entry point runs as a user's shell would.
+    given = {"OUT": str(tmp_path / "rows.parquet"), "TASKS": str(REPO / "benchmark")}
+    args = [given.get(a, a) for a in command]
+    code = (
+        f"import sys; sys.modules[{module!r}] = None; sys.argv = ['classwright', *{args!r}]; "
+        "from classwright.cli import main; main()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"error: this needs the '{extra}' extra, which is not installed "
+        f"(no module named {module!r}): pip install 'classwright[{extra}]'"
+    )
+
+
+def test_a_missing_module_no_extra_brings_stays_an_internal_error() -> None:
+    from classwright.extras import missing_extra
+
+    assert missing_extra(ModuleNotFoundError("No module named 'x'", name="x")) is None
+    assert "classwright[serve]" in (
+        missing_extra(ModuleNotFoundError("", name="uvicorn.config")) or ""
+    )
+
+
+def test_every_extra_named_for_a_module_is_an_extra_of_the_distribution() -> None:
+    import tomllib
+
+    from classwright.extras import EXTRA_OF_MODULE
+
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert set(EXTRA_OF_MODULE.values()) == set(declared) - {"dev"}
