@@ -206,6 +206,9 @@ class SuiteRun:
     coverage: CoverageReport | None = None
     restarts: int = 0
     """How many fresh processes beyond the first the suite needed (after hangs and crashes)."""
+    workers_lost: int = 0
+    """Sandbox workers (zygotes) that died or stopped answering while they held this suite,
+    whoever killed them: the sample itself, or something outside (an operator, the OOM killer)."""
 
     @property
     def passed(self) -> bool:
@@ -387,6 +390,7 @@ class _SuiteState:
     coverage: CoverageReport | None = None
     attempts: int = 0
     worker_starts: int = 0
+    workers_lost: int = 0
 
     def settle(self, test_ids: Iterable[str], outcome: TestOutcome) -> None:
         """`outcome` for each of `test_ids` that has no verdict yet."""
@@ -590,6 +594,7 @@ class SuiteRunner:
             coverage=state.coverage if job.measure_coverage else None,
             restarts=max(0, state.attempts - 1),
             verdicts=config.verdicts,
+            workers_lost=state.workers_lost,
         )
 
     def _attempt(
@@ -618,10 +623,12 @@ class SuiteRunner:
         except WorkerDied:
             self._discard(worker)
             state.worker_starts += 1
+            state.workers_lost += 1
             if state.worker_starts >= MAX_WORKER_STARTS:
                 raise
             return None
         state.attempts += 1
+        state.workers_lost += attempt.worker_lost
         if attempt.worker_lost or attempt.leftover:
             self._discard(worker)  # only a fresh sandbox guarantees nothing is left
         else:
