@@ -6,6 +6,7 @@ import functools
 import json
 import os
 import socket
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from requirements_in_ci import skip_missing
 
+from classwright.evaluator.modes import Isolation
 from classwright.evaluator.sandbox import (
     Limits,
     SuiteJob,
@@ -23,7 +25,13 @@ from classwright.evaluator.sandbox import (
     collect_test_ids,
     run_suite,
 )
-from classwright.evaluator.sandbox.isolation import available, best_isolation
+from classwright.evaluator.sandbox.isolation import (
+    WorkerConfig,
+    available,
+    best_isolation,
+    bubblewrap_prefix,
+    describe_interpreter,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BUBBLEWRAP = available("bubblewrap", sys.executable)
@@ -803,3 +811,47 @@ def _zombie(pid: int) -> bool:
     except OSError:
         return True
     return stat[stat.rindex(b")") + 2 :][:1] == b"Z"
+
+
+MAKE_USER_NAMESPACE = textwrap.dedent(
+    """
+    import ctypes, os
+    libc = ctypes.CDLL(None, use_errno=True)
+    made = libc.unshare(0x10000000) == 0  # CLONE_NEWUSER
+    print("made" if made else os.strerror(ctypes.get_errno()))
+    """
+)
+
+
+@needs_bubblewrap
+def test_bubblewrap_run_unprivileged_keeps_the_sandbox_from_making_user_namespaces() -> None:
+    """Unprivileged, bubblewrap makes the sandbox's user namespace, and `--disable-userns` keeps
+    any process inside from making another (where a sample could mount a tmpfs of its own); the
+    seccomp filter refuses it too, but only in sample processes. Positive control: the same
+    sandbox without that flag lets a process make one. Run as root, the test takes the unused
+    uid 65534 (nobody) to be unprivileged."""
+    user = (
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
+    )
+    # The system's interpreter: unlike a virtual environment, it lies in folders every user
+    # may read (bubblewrap, unprivileged, must read what it binds).
+    python = "/usr/bin/python3"
+    if not os.access(python, os.X_OK):
+        pytest.skip("no system interpreter at /usr/bin/python3")
+    config = WorkerConfig(Isolation.BUBBLEWRAP, python, False, None, True, Verdicts.TWO_PROCESS)
+    prefix = bubblewrap_prefix(config, describe_interpreter(python), user_namespace=True)
+    assert "--unshare-user" in prefix and "--disable-userns" in prefix
+
+    def inside(argv: list[str]) -> str:
+        done = subprocess.run(
+            [*user, *argv, "--", python, "-I", "-c", MAKE_USER_NAMESPACE],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd="/",
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    assert inside(prefix) == "No space left on device"
+    assert inside([arg for arg in prefix if arg != "--disable-userns"]) == "made"

@@ -145,12 +145,35 @@ def drop_privileges(uid: int) -> list[str]:
     ]
 
 
+@functools.cache
+def bubblewrap_disables_userns() -> bool:
+    """Whether this machine's bubblewrap can keep the sandbox from making user namespaces of its
+    own (`--disable-userns`, bubblewrap 0.8 and a kernel that lets it set the namespace's
+    limit): tried once."""
+    if shutil.which("bwrap") is None:
+        return False
+    try:
+        done = subprocess.run(
+            ["bwrap", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "true"],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
 def _parents(path: str) -> list[str]:
     parts = Path(path).parts[1:-1]
     return ["/" + "/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
-def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[str]:
+def bubblewrap_prefix(
+    config: WorkerConfig, interpreter: Interpreter, user_namespace: bool | None = None
+) -> list[str]:
+    """bubblewrap's part of a worker's command line. ``user_namespace``: whether bubblewrap makes
+    one (what it needs when it is not run as root; by default, when this process is not)."""
     # No --die-with-parent: it follows the thread that started bwrap, and workers are started
     # from pool threads. The zygote exits by itself when the parent's end of its socket closes.
     cmd = [
@@ -169,8 +192,14 @@ def bubblewrap_prefix(config: WorkerConfig, interpreter: Interpreter) -> list[st
         "--hostname",
         "sandbox",
     ]
-    if not is_root():
+    if (not is_root()) if user_namespace is None else user_namespace:
         cmd.append("--unshare-user")
+        if bubblewrap_disables_userns():
+            # Nested user namespaces would let a sample mount a tmpfs of its own, whose pages
+            # no rlimit counts. The seccomp filter refuses unshare too; this holds for every
+            # process of the sandbox, the zygote included. As root there is no user namespace
+            # to limit (one would map the sandbox users to root): the filter alone refuses it.
+            cmd.append("--disable-userns")
     if not config.network:
         cmd.append("--unshare-net")
     cmd += ["--ro-bind", "/usr", "/usr"]
