@@ -280,6 +280,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
     started = time.perf_counter()
     analyse = analyse or generated_dependencies
     load_error: str | None
+    deaths = 0
     if not job.extraction.parses:
         # Nothing to start: every test fails the way an import of the module would (or with
         # the bound extraction reached, which is all that is known of such a text).
@@ -288,15 +289,16 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         isolation, load_error = NOT_RUN, error
     else:
         try:
-            suite = sandbox.run_suite(
-                job.candidate,
-                job.test_source,
-                list(job.test_ids),
-                limits=settings.limits_for(job.record.task_id),
-                verdicts=settings.verdicts,
-                exports=_parsed(task_exports, job.record),
-                stop_at_failure=settings.stop_at_first_failure,
-            )
+            suite = _run_in_sandbox(job, settings)
+            deaths = suite.workers_lost
+            if deaths and not suite.passed:
+                # A worker died under the sample: killed from outside (an operator, the OOM
+                # killer, a node going away) or by the sample itself, which the parent cannot
+                # tell apart. One more run (the dead worker is replaced) decides: a sample that
+                # kills its worker does so again and fails; one whose worker was killed under it
+                # gets the verdict an undisturbed run gives.
+                suite = _run_in_sandbox(job, settings)
+                deaths += suite.workers_lost
         except Exception as exc:
             # Whatever one sample did to its sandbox fails that sample alone, with the reason;
             # the other samples of the run are scored.
@@ -325,6 +327,19 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         seconds=time.perf_counter() - started,
         code_hash=job.code_hash,
         verdicts=settings.verdicts,
+        worker_deaths=deaths,
+    )
+
+
+def _run_in_sandbox(job: Job, settings: Settings) -> sandbox.SuiteRun:
+    return sandbox.run_suite(
+        job.candidate,
+        job.test_source,
+        list(job.test_ids),
+        limits=settings.limits_for(job.record.task_id),
+        verdicts=settings.verdicts,
+        exports=_parsed(task_exports, job.record),
+        stop_at_failure=settings.stop_at_first_failure,
     )
 
 

@@ -53,9 +53,13 @@ class SampleResult:
     verdicts: Verdicts = Verdicts.IN_PROCESS
     """How the verdicts were reached (results written before the two-process judge existed
     were reached in-process)."""
+    worker_deaths: int = 0
+    """Sandbox workers that died under this sample, in every run of it (a fault of the
+    infrastructure, or the sample's own doing): a sample that met one and did not pass was run
+    once more, and the verdicts are that run's (`jobs.score_job`)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "task_id": self.task_id,
             "index": self.index,
             "passed": self.passed,
@@ -76,6 +80,10 @@ class SampleResult:
             "seconds": round(self.seconds, 4),
             "code_hash": self.code_hash,
         }
+        if self.worker_deaths:
+            # Only where it happened: every other sample's line keeps its shape.
+            document["worker_deaths"] = self.worker_deaths
+        return document
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SampleResult:
@@ -100,6 +108,7 @@ class SampleResult:
             ),
             seconds=data.get("seconds", 0.0),
             code_hash=data.get("code_hash", ""),
+            worker_deaths=int(data.get("worker_deaths", 0)),
         )
 
 

@@ -1,0 +1,73 @@
+"""Finding this process's sandbox workers from outside, as an operator or the OOM killer would,
+to kill one while it runs a sample."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+from classwright.evaluator.sandbox.inside import cw_proc
+
+
+def _argv(pid: int) -> list[bytes]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return []
+
+
+def _is_driver(pid: int) -> bool:
+    """The process runs the sandbox's driver under Python (a zygote, or a sample forked from
+    one); bubblewrap's own processes name the driver among their arguments too, and are not."""
+    argv = _argv(pid)
+    return (
+        bool(argv)
+        and b"python" in Path(argv[0].decode()).name.encode()
+        and any(a.endswith(b"driver.py") for a in argv[1:3])
+    )
+
+
+def _parent(pid: int) -> int | None:
+    fields = cw_proc.stat_fields(pid)
+    return int(fields[1]) if fields and len(fields) > 1 else None
+
+
+def busy_zygotes(root: int | None = None) -> list[int]:
+    """The zygotes below ``root`` (default: this process) that have a sample running: a driver
+    process not forked from another driver, with a driver process below it."""
+    below = cw_proc.descendants(root or os.getpid())
+    drivers = [pid for pid in below if _is_driver(pid)]
+    zygotes = [pid for pid in drivers if (p := _parent(pid)) is None or not _is_driver(p)]
+    return [z for z in zygotes if any(_parent(d) == z for d in drivers)]
+
+
+class ZygoteKiller:
+    """Kills, once, the first zygote found running a sample ``after`` seconds into the sample
+    (SIGKILL from this process: from outside the sandbox)."""
+
+    def __init__(self, after: float = 0.5, timeout: float = 120.0) -> None:
+        self.after = after
+        self.timeout = timeout
+        self.killed: int | None = None
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            busy = busy_zygotes()
+            if busy:
+                time.sleep(self.after)
+                if busy[0] in busy_zygotes():
+                    os.kill(busy[0], signal.SIGKILL)
+                    self.killed = busy[0]
+                    return
+            time.sleep(0.02)
+
+    def join(self) -> int | None:
+        """The pid killed (None when no sample was found running in time)."""
+        self._thread.join(self.timeout + 5)
+        return self.killed
