@@ -722,7 +722,7 @@ def test_sandboxes_go_away_when_the_scoring_process_is_killed() -> None:
     import subprocess
     import time
 
-    from classwright.evaluator.sandbox.isolation import sandbox_user
+    from classwright.evaluator.sandbox.users import process_users
 
     script = textwrap.dedent(
         f"""
@@ -739,8 +739,7 @@ def test_sandboxes_go_away_when_the_scoring_process_is_killed() -> None:
     )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "passed"
-    first_uid = sandbox_user(0) - (os.getpid() % 1_000_000) * 64 + (child.pid % 1_000_000) * 64
-    uids = set(range(first_uid, first_uid + 64))
+    uids = set(process_users(child.pid))
 
     def sandbox_processes() -> list[int]:
         found = []

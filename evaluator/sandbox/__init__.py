@@ -48,6 +48,8 @@ Which file holds what (the parent's side, then what runs inside):
 - `isolation.py`: how a worker is started (bubblewrap, unshare or rlimits only) and what it sees.
 - `worker.py`: one warm worker: sending a request, following a sample's events, the CPU and
   wait meters, killing what a sample left.
+- `users.py`: the uid of each live worker, one of its own, leased when the worker is made and
+  given back when it stops.
 - `../modes.py`: `Verdicts` and `Isolation`.
 - `inside/driver.py`: the zygote: forks the sample's processes, applies rlimits and the seccomp
   filter, reports each test's events.
@@ -347,10 +349,6 @@ def _crash_detail(attempt: Attempt) -> str:
     return f"{head}\n{tail[-1000:]}" if tail else head
 
 
-_BUSY_INDEXES: set[int] = set()
-_INDEX_LOCK = threading.RLock()
-
-
 def _prepare(job: SuiteJob) -> tuple[SuiteJob, WorkerConfig, tuple[str, ...]]:
     """The job checked and with its test ids without repeats, the worker configuration it
     needs, and the libraries its zygote imports before it forks."""
@@ -490,11 +488,10 @@ class SuiteRunner:
     them. `run_suite` and `run_suites` use a shared one that stops when the interpreter exits."""
 
     def __init__(self) -> None:
-        self._lock = _INDEX_LOCK
+        self._lock = threading.Lock()
         self._idle: dict[WorkerConfig, list[Worker]] = {}
-        # Indexes (and so sandbox uids) are unique across every runner of this process: two
-        # workers with one uid could signal each other's processes.
-        self._busy_indexes = _BUSY_INDEXES
+        # Each worker leases its index (and so its sandbox uid) from every runner's common
+        # pool, `users.INDEXES`, and gives it back when it stops.
         self._closed = False
 
     def __enter__(self) -> SuiteRunner:
@@ -504,7 +501,10 @@ class SuiteRunner:
         self.close()
 
     def close(self) -> None:
+        """Stop the idle workers now, and each busy one when its suite ends (`_release`): every
+        worker gives its index back as it stops."""
         with self._lock:
+            self._closed = True
             workers = [w for ws in self._idle.values() for w in ws]
             self._idle.clear()
         for worker in workers:
@@ -520,14 +520,11 @@ class SuiteRunner:
             idle = self._idle.get(config)
             if idle:
                 return idle.pop()
-            index = next(i for i in range(10_000) if i not in self._busy_indexes)
-            self._busy_indexes.add(index)
-        worker = Worker(config, index)
+        worker = Worker(config)
         try:
             worker.start()
         except BaseException:
-            with self._lock:
-                self._busy_indexes.discard(index)
+            worker.stop()
             raise
         return worker
 
@@ -536,13 +533,10 @@ class SuiteRunner:
             if worker.alive and not self._closed:
                 self._idle.setdefault(worker.config, []).append(worker)
                 return
-            self._busy_indexes.discard(worker.index)
         worker.stop()
 
     def _discard(self, worker: Worker) -> None:
         worker.stop()
-        with self._lock:
-            self._busy_indexes.discard(worker.index)
 
     def run(self, job: SuiteJob) -> SuiteRun:
         """Run one suite; see `run_suite`. Each attempt runs the tests still without a verdict
@@ -674,9 +668,7 @@ def _after_fork_in_child() -> None:
     its parent's sandboxes. Their zygotes are the parent's children, so the child could not
     follow a sample in one, and stopping one as dead would stop the parent's. Locks another
     thread held at the fork would stay held. The child's runner starts sandboxes of its own."""
-    global _shared, _shared_lock, _INDEX_LOCK, _BUSY_INDEXES
-    _INDEX_LOCK = threading.RLock()
-    _BUSY_INDEXES = set()
+    global _shared, _shared_lock
     _shared_lock = threading.Lock()
     _shared = None
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classwright.evaluator.modes import Isolation, Verdicts
+from classwright.evaluator.sandbox import users
+from classwright.evaluator.sandbox.users import sandbox_user
 
 LEVELS = tuple(Isolation)
 """Every isolation level, strongest first: the order `best_isolation` tries them in."""
@@ -124,12 +126,6 @@ def faketime_library() -> str | None:
 
 def is_root() -> bool:
     return os.geteuid() == 0
-
-
-def sandbox_user(index: int) -> int:
-    """A uid of its own for each worker, far from any real account, so that RLIMIT_NPROC counts
-    only this worker's processes and kill(-1) reaches nothing else."""
-    return 1_800_000_000 + (os.getpid() % 1_000_000) * 64 + index % 64
 
 
 def drop_privileges(uid: int) -> list[str]:
@@ -256,6 +252,8 @@ class Launch:
 def launch(config: WorkerConfig, index: int) -> Launch:
     interpreter = describe_interpreter(config.python)
     env = dict(QUIET_ENV)
+    # A uid of its own for each live worker (`users`), so that RLIMIT_NPROC counts only this
+    # worker's processes and kill(-1) reaches nothing else.
     uid = sandbox_user(index) if (config.drop_root and is_root()) else None
     drop = drop_privileges(uid) if uid is not None else []
     if config.fake_time is not None:
@@ -319,8 +317,11 @@ def available(level: Isolation, python: str) -> bool:
     if shutil.which(tool) is None or (is_root() and shutil.which("setpriv") is None):
         return False
     config = WorkerConfig(level, python, False, None, True, Verdicts.IN_PROCESS)
+    # The probe runs as a worker would, so it leases a uid as a worker does: a live worker's
+    # zygote would kill it (and this level would be taken for one that does not work here).
+    index = users.INDEXES.lease()
     try:
-        spec = launch(config, 63)
+        spec = launch(config, index)
         argv = [*spec.argv[:-2], "-c", "import json, unittest"]
         done = subprocess.run(
             argv,
@@ -334,6 +335,7 @@ def available(level: Isolation, python: str) -> bool:
     finally:
         if "spec" in locals():
             remove_host_dir(spec.host_dir)
+        users.INDEXES.give_back(index)
     return done.returncode == 0
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from classwright.evaluator.modes import Verdicts
+from classwright.evaluator.sandbox import users
 from classwright.evaluator.sandbox.inside import cw_proc, cw_wire
 from classwright.evaluator.sandbox.isolation import (
     Launch,
@@ -256,9 +257,11 @@ class _SampleWatch:
 class Worker:
     """A sandbox with a zygote inside that forks one fresh process per sample."""
 
-    def __init__(self, config: WorkerConfig, index: int) -> None:
+    def __init__(self, config: WorkerConfig) -> None:
         self.config = config
-        self.index = index
+        self.index = users.INDEXES.lease()
+        """This worker's index, and so its uid (`users`): its own from here until `stop`."""
+        self._holds_index = True
         self.process: subprocess.Popen[bytes] | None = None
         self.spec: Launch | None = None
         self.sock: socket.socket | None = None
@@ -268,6 +271,8 @@ class Worker:
     # --- life cycle
 
     def start(self) -> None:
+        if not self._holds_index:  # started again after a stop
+            self.index, self._holds_index = users.INDEXES.lease(), True
         spec = launch(self.config, self.index)
         parent_end, child_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         os.set_inheritable(child_end.fileno(), True)
@@ -349,6 +354,10 @@ class Worker:
             self._kill_uid()
             remove_host_dir(self.spec.host_dir)
             self.spec = None
+        if self._holds_index:
+            # Nothing of this worker runs any more: its uid may serve the next worker.
+            users.INDEXES.give_back(self.index)
+            self._holds_index = False
 
     def _kill_uid(self) -> None:
         """Without a pid namespace, processes of the worker's own uid may outlive the zygote."""
