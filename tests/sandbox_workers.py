@@ -52,22 +52,24 @@ class ZygoteKiller:
         self.after = after
         self.timeout = timeout
         self.killed: int | None = None
+        self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
 
     def _watch(self) -> None:
         deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not self._stop.is_set():
             busy = busy_zygotes()
             if busy:
                 time.sleep(self.after)
-                if busy[0] in busy_zygotes():
+                if cw_proc.is_running(busy[0]):
                     os.kill(busy[0], signal.SIGKILL)
                     self.killed = busy[0]
                     return
             time.sleep(0.02)
 
-    def join(self) -> int | None:
-        """The pid killed (None when no sample was found running in time)."""
+    def stop(self) -> int | None:
+        """Stop watching; the pid killed (None when no sample was found running)."""
+        self._stop.set()
         self._thread.join(self.timeout + 5)
         return self.killed

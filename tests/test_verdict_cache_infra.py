@@ -68,9 +68,10 @@ def test_a_worker_killed_from_outside_mid_test_leaves_a_correct_class_correct(
             cache=cache,
         )
     finally:
+        killed = killer.stop()
         cache.close()
-    assert killer.join() is not None, "no sample was found running to kill its worker"
     sample = _samples(scored.document)[0]
+    assert killed is not None, f"no sample was found running to kill its worker: {sample}"
     # The kill landed in the sample's run, which the results say ...
     assert sample["worker_deaths"] == 1
     validate("results", scored.document, "results.json")

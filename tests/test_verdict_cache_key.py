@@ -4,6 +4,7 @@ reached under rlimits only never answers a run in bubblewrap)."""
 
 from __future__ import annotations
 
+import importlib
 import shutil
 import sqlite3
 import sys
@@ -42,30 +43,39 @@ def wallet(tmp_path_factory: pytest.TempPathFactory) -> TaskRecord:
     return record
 
 
-def _installed_judge(into: Path) -> list[Path]:
-    """Copies of the installed judge packages under ``into``."""
+def _installed_folders() -> list[Path]:
     folders = []
     for name in JUDGE_PACKAGES:
-        source = Path(__import__(name, fromlist=["_"]).__file__).parent
-        copy = into / source.name
-        shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__"))
-        folders.append(copy)
+        module_file = importlib.import_module(name).__file__
+        assert module_file is not None
+        folders.append(Path(module_file).parent)
     return folders
 
 
+def _copies(folders: list[Path], into: Path) -> list[Path]:
+    """Copies of ``folders`` under ``into``."""
+    copies = []
+    for folder in folders:
+        copy = into / folder.name
+        shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        copies.append(copy)
+    return copies
+
+
 def test_the_judge_identity_is_a_hash_of_its_sources_wherever_they_lie(tmp_path: Path) -> None:
-    first = _installed_judge(tmp_path / "a")
-    second = _installed_judge(tmp_path / "b")
-    # The same sources in another place: the same judge (and the one this process runs).
-    assert source_identity(first) == source_identity(second) == judge_identity()
+    # Computed now, beside its own computation from the installed files: the checkout's sources
+    # may change while the tests run, so the identity this process cached is not compared.
+    assert judge_identity.__wrapped__() == source_identity(_installed_folders())
+    first = _copies(_installed_folders(), tmp_path / "a")
+    second = _copies(first, tmp_path / "b")
+    # The same sources in another place: the same judge.
+    assert source_identity(first) == source_identity(second)
     # One changed line in the sandbox's parent side: another judge.
     worker = second[0] / "worker.py"
-    worker.write_text(
-        worker.read_text().replace("KILL_GRACE_SECONDS = 5.0", "KILL_GRACE_SECONDS = 6.0")
-    )
+    worker.write_text(worker.read_text() + "\nKILL_GRACE_SECONDS = 6.0\n")
     assert source_identity(first) != source_identity(second)
     # ... and in scoring.
-    third = _installed_judge(tmp_path / "c")
+    third = _copies(first, tmp_path / "c")
     (third[1] / "limits.py").write_text((third[1] / "limits.py").read_text() + "\n# changed\n")
     assert len({source_identity(first), source_identity(second), source_identity(third)}) == 3
     assert verdict_cache.classwright_version() not in judge_identity()
@@ -74,8 +84,9 @@ def test_the_judge_identity_is_a_hash_of_its_sources_wherever_they_lie(tmp_path:
 def test_a_cache_written_by_one_judge_is_missed_by_another(
     wallet: TaskRecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    old = source_identity(_installed_judge(tmp_path / "old"))
-    new_folders = _installed_judge(tmp_path / "new")
+    old_folders = _copies(_installed_folders(), tmp_path / "old")
+    old = source_identity(old_folders)
+    new_folders = _copies(old_folders, tmp_path / "new")
     (new_folders[0] / "worker.py").write_text(
         (new_folders[0] / "worker.py").read_text() + "\n# the next release\n"
     )
