@@ -15,6 +15,8 @@ Which file holds what:
 - ``run``: a whole run, samples + tasks + settings to ``results.json``, with resume.
 - ``run_section``: the ``run`` section of ``results.json`` (``RunSection``).
 - ``verdict_cache``: verdicts cached by content, shared by ``evaluate --cache`` and ``serve``.
+- ``chance``: which verdicts are draws of chance (a task or a class that draws at random):
+  never cached, never shared between identical samples.
 - ``metrics``, ``run_summary``, ``summary_schema``: the run's figures, computed from
   ``results.json`` alone, as typed records and as the schema's ``summary`` part.
 - ``summary``: those figures as terminal tables.

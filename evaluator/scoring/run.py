@@ -26,6 +26,7 @@ from typing import Any
 
 from classwright.evaluator.executors import Executor, LocalExecutor
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.evaluator.scoring.chance import of_chance
 from classwright.evaluator.scoring.jobs import (
     Job,
     Settings,
@@ -107,8 +108,10 @@ def score_run(
     import's ``excluded.toml``): their samples are left out with one `notify` line per task and
     counted in the run section's ``excluded_samples``, instead of being bad input.
 
-    `cache` answers every sample scored before (same task, code, settings and version) from the
-    verdict cache, and keeps every new verdict there.
+    `cache` answers every sample scored before (same task, code, settings, isolation and judge)
+    from the verdict cache, and keeps every new verdict there, except verdicts of chance
+    (`chance.of_chance`: a task or a class that draws at random), which are neither cached nor
+    shared between identical samples: each such sample is scored as a draw of its own.
 
     Long because it is one run's steps in their order (inputs, resume, limits, scoring, the
     document), each a call of its own, which read best together.
@@ -137,8 +140,9 @@ def score_run(
             settings = derive_test_limits(
                 job_list, settings, measuring, notify, workers=max(1, jobs)
             )
-        cached, pending = _answered_by_cache(pending, settings, cache, journal)
-        distinct, followers = _identical(pending)
+        drawn = {_sample_key(job) for job in pending if of_chance(job)}
+        cached, pending = _answered_by_cache(pending, settings, cache, journal, drawn)
+        distinct, followers = _identical(pending, drawn)
         with progress_for("evaluate", "samples", len(distinct)) as progress:
             scored = score_jobs(
                 distinct,
@@ -146,7 +150,7 @@ def score_run(
                 journal,
                 max(1, jobs),
                 progress=progress,
-                on_result=_keep_in(cache, distinct, settings),
+                on_result=_keep_in(cache, distinct, settings, drawn),
                 executor=executor,
             )
         new = cached + scored + _answered_alike(scored, followers, journal)
@@ -184,16 +188,32 @@ def score_run(
     )
 
 
-def _identical(pending: list[Job]) -> tuple[list[Job], dict[tuple[str, int], list[Job]]]:
+SampleKey = tuple[str, int]
+"""(task id, index): a sample of a run."""
+
+
+def _sample_key(job: Job) -> SampleKey:
+    return job.sample.task_id, job.sample.index
+
+
+def _identical(
+    pending: list[Job], drawn: set[SampleKey]
+) -> tuple[list[Job], dict[SampleKey, list[Job]]]:
     """One job for each distinct module under test of a task, and the jobs of the samples that
     are the same module, by the sample that stands for them (task id, index).
 
     A model that answers the same code twice gets the same verdicts without running the suite
-    twice: the module and its tests are the whole of what a run depends on (``code_hash``).
+    twice: the module and its tests are the whole of what a run depends on (``code_hash``),
+    unless the run draws at random (``drawn``, by `chance.of_chance`): then each sample is a
+    draw of its own, and joining them would let one draw stand for all.
     """
     first: dict[tuple[str, str], Job] = {}
-    followers: dict[tuple[str, int], list[Job]] = {}
+    followers: dict[SampleKey, list[Job]] = {}
     for job in pending:
+        if _sample_key(job) in drawn:
+            # Keyed by the sample itself: it stands for no other.
+            first[(job.sample.task_id, f"#{job.sample.index}")] = job
+            continue
         standing = first.setdefault((job.sample.task_id, job.code_hash), job)
         if standing is not job:
             key = (standing.sample.task_id, standing.sample.index)
@@ -218,14 +238,22 @@ def _answered_alike(
 
 
 def _answered_by_cache(
-    pending: list[Job], settings: Settings, cache: VerdictCache | None, journal: Journal
+    pending: list[Job],
+    settings: Settings,
+    cache: VerdictCache | None,
+    journal: Journal,
+    drawn: set[SampleKey],
 ) -> tuple[list[SampleResult], list[Job]]:
-    """The results the cache holds (journaled like scored ones), and the jobs left to score."""
+    """The results the cache holds (journaled like scored ones), and the jobs left to score
+    (a verdict of chance is never looked up: none is kept)."""
     if cache is None:
         return [], pending
     found: list[SampleResult] = []
     left: list[Job] = []
     for job in pending:
+        if _sample_key(job) in drawn:
+            left.append(job)
+            continue
         result = cache.get(verdict_key(job, settings), job.sample.task_id, job.sample.index)
         if result is None:
             left.append(job)
@@ -236,17 +264,18 @@ def _answered_by_cache(
 
 
 def _keep_in(
-    cache: VerdictCache | None, jobs: list[Job], settings: Settings
+    cache: VerdictCache | None, jobs: list[Job], settings: Settings, drawn: set[SampleKey]
 ) -> Callable[[SampleResult], None] | None:
-    """Stores each new result in the cache under its job's key."""
+    """Stores each new result in the cache under its job's key (a draw of chance never)."""
     if cache is None:
         return None
     store = cache
     by_sample = {(j.sample.task_id, j.sample.index): j for j in jobs}
 
     def keep(result: SampleResult) -> None:
-        if cacheable(result):
-            store.put(verdict_key(by_sample[(result.task_id, result.index)], settings), result)
+        key = (result.task_id, result.index)
+        if cacheable(result) and key not in drawn:
+            store.put(verdict_key(by_sample[key], settings), result)
 
     return keep
 
