@@ -68,7 +68,7 @@ def _tests(name: str, methods: list[str]) -> str:
             f"class {method_test_class(name, method)}(unittest.TestCase):",
             f"    def test_{method}_1(self):",
             f"        obj = {name}()",
-            f"        self.assertTrue(obj.{method}(1))",
+            f"        self.assertIs(obj.{method}(1), True)",
             "",
         ]
     parts += [
@@ -76,7 +76,7 @@ def _tests(name: str, methods: list[str]) -> str:
         f"class {name}Test(unittest.TestCase):",
         f"    def test_{name.lower()}(self):",
         f"        obj = {name}()",
-        *[f"        self.assertTrue(obj.{method}(1))" for method in methods],
+        *[f"        self.assertIs(obj.{method}(1), True)" for method in methods],
         "",
     ]
     return "\n".join(parts)

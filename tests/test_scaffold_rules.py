@@ -99,3 +99,19 @@ def test_a_field_without_its_default_is_reported(tmp_path: Path) -> None:
     solution.write_text(moved)
     line = next(n for n, t in enumerate(moved.splitlines(), 1) if "self.items: dict = {}" in t)
     assert _codes(folder, "CW306") == [("CW306", "solution.py", line)]
+
+
+def test_the_scaffold_tests_a_bool_by_identity_not_by_truth(tmp_path: Path) -> None:
+    # assertTrue passes on any truthy value; the template's methods are documented to return
+    # bool, so the tests it writes pin the value itself (CW510 is quiet on them).
+    folder = _scaffold(tmp_path)
+    tests = folder.joinpath("tests.py").read_text()
+    assert "self.assertIs(obj.add_book(1), True)" in tests
+    assert "assertTrue" not in tests
+    assert _codes(folder, "CW510") == []
+    tests_file = folder / "tests.py"
+    tests_file.write_text(
+        tests.replace("self.assertIs(obj.lend(1), True)", "self.assertTrue(obj.lend(1))", 1)
+    )
+    flagged = [line for code, _, line in _codes(folder, "CW510")]
+    assert len(flagged) == 1

@@ -69,11 +69,11 @@ CLEAN_TESTS = (
     + _method_tests(
         "vote",
         [
-            'self.assertTrue(tally.vote("a"))',
-            'self.assertFalse(tally.vote("c"))',
+            'self.assertIs(tally.vote("a"), True)',
+            'self.assertIs(tally.vote("c"), False)',
             'tally.vote("a")\n        self.assertEqual(tally.votes["a"], 1)',
             'tally.vote("b")\n        self.assertEqual(tally.votes["a"], 0)',
-            'self.assertFalse(tally.vote(""))',
+            'self.assertIs(tally.vote(""), False)',
         ],
     )
     + _method_tests(
@@ -92,7 +92,7 @@ CLEAN_TESTS = (
 class TallyTest(unittest.TestCase):
     def test_tally(self):
         tally = Tally(["a", "b"])
-        self.assertTrue(tally.vote("a"))
+        self.assertIs(tally.vote("a"), True)
         self.assertEqual(tally.vote_many(["a", "b"]), 2)
         self.assertEqual(tally.votes, {"a": 2, "b": 1})
 """

@@ -54,3 +54,100 @@ def is_used(ctx: TaskContext, method: str, names: set[str]) -> bool:
         return True
     mangled = f"_{ctx.task.solution.class_name.lstrip('_')}{method}"
     return method in names or (method.startswith("__") and mangled in names)
+
+
+def is_assertion(call: cst.Call) -> bool:
+    """Whether a call is an assertion of unittest (``self.assertEqual``, ``self.fail``) or of
+    a helper named like one (``assert_rows(...)``)."""
+    func = call.func
+    if isinstance(func, cst.Attribute):
+        return func.attr.value.startswith("assert") or func.attr.value == "fail"
+    return isinstance(func, cst.Name) and func.value.startswith("assert")
+
+
+def test_functions(node: cst.ClassDef) -> list[cst.FunctionDef]:
+    """The test methods (``test*``) a test class defines."""
+    if not isinstance(node.body, cst.IndentedBlock):
+        return []
+    return [
+        item
+        for item in node.body.body
+        if isinstance(item, cst.FunctionDef) and item.name.value.startswith("test")
+    ]
+
+
+RAISES = {"assertRaises", "assertRaisesRegex", "assertWarns", "assertWarnsRegex"}
+"""Assertions that a call raises (or warns): the call's value is not what they check."""
+
+
+def in_raises_block(ctx: TaskContext, node: cst.CSTNode) -> bool:
+    """Whether ``node`` of ``tests.py`` sits inside ``with self.assertRaises(...)``."""
+    parent = ctx.tests.parent(node)
+    while parent is not None:
+        if isinstance(parent, cst.With):
+            for item in parent.items:
+                call = item.item
+                if (
+                    isinstance(call, cst.Call)
+                    and isinstance(call.func, cst.Attribute)
+                    and call.func.attr.value in RAISES
+                ):
+                    return True
+        parent = ctx.tests.parent(parent)
+    return False
+
+
+class _Reads(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.found: list[cst.Name] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name:
+            self.found.append(node)
+
+
+def name_reads(ctx: TaskContext, test: cst.FunctionDef, name: str) -> list[cst.Name]:
+    """Where a test reads a local name (assignment targets left out)."""
+    visitor = _Reads(name)
+    test.body.visit(visitor)
+    return [n for n in visitor.found if _is_read(ctx.tests.parent(n), n)]
+
+
+def _is_read(parent: cst.CSTNode | None, name: cst.Name) -> bool:
+    """Whether a ``Name`` node reads a variable (not a target, an attribute or a keyword)."""
+    if isinstance(parent, cst.AssignTarget):
+        return False
+    if isinstance(parent, cst.Attribute) and parent.attr is name:
+        return False
+    return not (isinstance(parent, cst.Arg) and parent.keyword is name)
+
+
+def imported_names(ctx: TaskContext) -> set[str]:
+    """Names the test module binds by importing other modules than ``solution`` (``os``,
+    ``path`` of ``from os import path``): a call through one of them is not the class's."""
+
+    def compute() -> set[str]:
+        names: set[str] = set()
+        for stmt in ctx.tests.module.body:
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            for small in stmt.body:
+                if isinstance(small, cst.ImportFrom):
+                    module = small.module
+                    if isinstance(module, cst.Name) and module.value == "solution":
+                        continue
+                if isinstance(small, cst.Import | cst.ImportFrom) and not isinstance(
+                    small.names, cst.ImportStar
+                ):
+                    for alias in small.names:
+                        bound: cst.BaseExpression = (
+                            alias.asname.name if alias.asname else alias.name
+                        )
+                        while isinstance(bound, cst.Attribute):
+                            bound = bound.value
+                        if isinstance(bound, cst.Name):
+                            names.add(bound.value)
+        return names
+
+    return ctx.memo("tests:imported-names", compute)

@@ -11,7 +11,7 @@ from classwright.authoring.lint.rule import Rule
 from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules._contract import parameters, receiver, returns_value
 from classwright.authoring.rules._examples import CLEAN_TASK
-from classwright.authoring.rules._tests import method_test_classes
+from classwright.authoring.rules._tests import in_raises_block, method_test_classes
 
 _MOCK_READS = {
     "call_args", "call_args_list", "call_count", "called", "mock_calls", "assert_called",
@@ -19,7 +19,6 @@ _MOCK_READS = {
     "assert_has_calls", "assert_not_called",
 }  # fmt: skip
 """What a test reads of a mock it patched in: the calls the method made are its effect."""
-_RAISES = {"assertRaises", "assertRaisesRegex", "assertWarns", "assertWarnsRegex"}
 _OUTSIDE = {
     "open", "sqlite3", "os", "shutil", "Path", "execute", "executemany", "executescript",
     "commit", "write", "writelines", "dump", "mkdir", "makedirs", "unlink", "remove", "rename",
@@ -214,28 +213,12 @@ def _argument_read(call: cst.Call, names: Counter[str]) -> bool:
     return any(isinstance(a.value, cst.Name) and names[a.value.value] > 1 for a in call.args)
 
 
-def _in_raises_block(ctx: TaskContext, node: cst.CSTNode) -> bool:
-    parent = ctx.tests.parent(node)
-    while parent is not None:
-        if isinstance(parent, cst.With):
-            for item in parent.items:
-                call = item.item
-                if (
-                    isinstance(call, cst.Call)
-                    and isinstance(call.func, cst.Attribute)
-                    and call.func.attr.value in _RAISES
-                ):
-                    return True
-        parent = ctx.tests.parent(parent)
-    return False
-
-
 def _result_used(ctx: TaskContext, call: cst.Call, names: Counter[str]) -> bool:
     """Whether the value a call returns is looked at (a bare call statement throws it away;
     a name it is assigned to must be read again)."""
     parent = ctx.tests.parent(call)
     if isinstance(parent, cst.Expr):
-        return _in_raises_block(ctx, call)
+        return in_raises_block(ctx, call)
     if isinstance(parent, cst.Assign) and parent.value is call:
         targets = [t.target for t in parent.targets]
         if all(isinstance(t, cst.Name) for t in targets):
