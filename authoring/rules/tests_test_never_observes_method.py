@@ -9,7 +9,12 @@ from classwright.authoring.lint.context import TaskContext
 from classwright.authoring.lint.fixtures import Fixture
 from classwright.authoring.lint.rule import Rule
 from classwright.authoring.lint.types import Finding
-from classwright.authoring.rules._contract import parameters, receiver, returns_value
+from classwright.authoring.rules._contract import (
+    field_writes,
+    parameters,
+    receiver,
+    returns_value,
+)
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules._tests import in_raises_block, method_test_classes
 
@@ -19,6 +24,13 @@ _MOCK_READS = {
     "assert_has_calls", "assert_not_called",
 }  # fmt: skip
 """What a test reads of a mock it patched in: the calls the method made are its effect."""
+_READ_ONLY = {
+    "get", "keys", "values", "items", "copy", "count", "index", "find", "rfind", "startswith",
+    "endswith", "split", "strip", "lower", "upper", "join", "format", "issubset", "issuperset",
+    "isdisjoint", "union", "intersection", "difference", "symmetric_difference", "most_common",
+}  # fmt: skip
+"""Methods of the built-in containers and strings that read a field without changing it
+(``self.items.values()``): calling one is not a change of the field."""
 _OUTSIDE = {
     "open", "sqlite3", "os", "shutil", "Path", "execute", "executemany", "executescript",
     "commit", "write", "writelines", "dump", "mkdir", "makedirs", "unlink", "remove", "rename",
@@ -95,7 +107,7 @@ class _Changes(cst.CSTVisitor):
             self.arguments = True
         if isinstance(func.value, cst.Name) and func.value.value == self.receiver:
             self.calls.add(func.attr.value)
-        elif (name := self._field(func.value)) is not None:
+        elif func.attr.value not in _READ_ONLY and (name := self._field(func.value)) is not None:
             self.fields.add(name)
 
 
@@ -171,11 +183,24 @@ def _is_docstring(statement: cst.BaseStatement) -> bool:
     )
 
 
+def class_fields(ctx: TaskContext) -> set[str]:
+    """Every field some method of the class assigns (``self.f = ...``)."""
+    return ctx.memo(
+        "tests:class-fields",
+        lambda: {name for m in ctx.all_methods for name, _, _ in field_writes(m)},
+    )
+
+
 class _TestBody(cst.CSTVisitor):
-    def __init__(self, method: str, fields: set[str], getters: dict[str, str]) -> None:
+    def __init__(
+        self, method: str, fields: set[str], getters: dict[str, str], state: set[str]
+    ) -> None:
         self.method = method
         self.fields = fields
         self.getters = getters
+        self.state = state
+        """Every field of the class: what a query must leave as it was."""
+        self.state_reads: list[cst.Attribute] = []
         self.calls: list[cst.Call] = []
         self.others: list[cst.Call] = []
         self.observed = False
@@ -196,6 +221,8 @@ class _TestBody(cst.CSTVisitor):
         name = node.attr.value
         if name in self.fields or self.getters.get(name) in self.fields or name in _MOCK_READS:
             self.observed = True
+        if name in self.state or self.getters.get(name) in self.state:
+            self.state_reads.append(node)
 
     def visit_Name(self, node: cst.Name) -> None:
         self.names[node.value] += 1
@@ -229,12 +256,18 @@ def _result_used(ctx: TaskContext, call: cst.Call, names: Counter[str]) -> bool:
 def observes(ctx: TaskContext, test: cst.FunctionDef, method: str) -> bool | None:
     """Whether a test observes ``method``: None when it never calls it."""
     fields = changed_fields(ctx).get(method, set())
-    visitor = _TestBody(method, fields, getters(ctx))
+    visitor = _TestBody(method, fields, getters(ctx), class_fields(ctx))
     test.body.visit(visitor)
     if not visitor.calls and not visitor.observed:
         return None
     if visitor.observed or any(_result_used(ctx, c, visitor.names) for c in visitor.calls):
         return True
+    if not fields and visitor.calls:
+        # A query changes nothing: reading the fields after calling it checks that it left
+        # them as they were, which is part of its contract.
+        first = min(ctx.tests.position(c) for c in visitor.calls)
+        if any(ctx.tests.position(read) > first for read in visitor.state_reads):
+            return True
     if not fields and method not in returning_methods(ctx):
         return True  # nothing to observe but that it does not raise
     if ARGUMENTS in fields and any(_argument_read(c, visitor.names) for c in visitor.calls):
@@ -274,7 +307,10 @@ class TestNeverObservesMethod(Rule):
     method that returns nothing and changes nothing can only be observed not raising, so any
     call of it counts. Special methods (`__setitem__`) are read back through syntax and are
     not checked. A test that reads what a mock recorded (`shown.call_args_list`) observes
-    the calls the method made.
+    the calls the method made. A query (a method that changes no field) is observed by a
+    test that reads a field of the object after calling it: that the query leaves the state
+    as it was is part of its contract (CW509 still asks that some test of the class checks
+    the value it returns).
 
     ## Why it matters
     A method is scored by its own test class. A test that checks only what another method
@@ -305,7 +341,39 @@ class TestNeverObservesMethod(Rule):
         "`{test}` calls `{method}` but neither uses what it returns nor reads a field it changes"
     )
 
-    VALID = (CLEAN_TASK,)
+    VALID = (
+        CLEAN_TASK,
+        # A query called for its effect on nothing: the test pins the fields it must not change.
+        Fixture(
+            solution='''
+            class Cart:
+                """A cart."""
+
+                def __init__(self):
+                    self.items = ["tea", "tea"]
+                    self.paid = False
+
+                def total(self) -> int:
+                    return len(self.items)
+            ''',
+            tests="""
+            import unittest
+
+            from solution import Cart
+
+
+            class CartTestTotal(unittest.TestCase):
+                def test_total(self):
+                    self.assertEqual(Cart().total(), 2)
+
+                def test_total_changes_nothing(self):
+                    cart = Cart()
+                    cart.total()
+                    self.assertEqual(cart.items, ["tea", "tea"])
+                    self.assertIs(cart.paid, False)
+            """,
+        ),
+    )
     INVALID = (
         Fixture(
             solution='''
@@ -342,6 +410,34 @@ class TestNeverObservesMethod(Rule):
             """,
             file="tests.py",
             line=12,
+            column=9,
+        ),
+        # The fields are read before the query only: nothing shows what it did.
+        Fixture(
+            solution='''
+            class Cart:
+                """A cart."""
+
+                def __init__(self):
+                    self.items = {"tea": 2}
+
+                def total(self) -> int:
+                    return sum(self.items.values())
+            ''',
+            tests="""
+            import unittest
+
+            from solution import Cart
+
+
+            class CartTestTotal(unittest.TestCase):
+                def test_total(self):
+                    cart = Cart()
+                    self.assertEqual(cart.items, {"tea": 2})
+                    cart.total()
+            """,
+            file="tests.py",
+            line=7,
             column=9,
         ),
     )
