@@ -23,7 +23,9 @@ class ServiceMetrics:
         )
         self.verdicts = Counter(
             "classwright_verdicts",
-            "Verdicts answered, by where they came from (scored or cache).",
+            "Verdicts answered, by where they came from: scored (a run made for the sample), "
+            "joined (the run of an identical sample queued or running at the same time) or "
+            "cache (the verdict cache).",
             ["source"],
             registry=self.registry,
         )
@@ -69,7 +71,22 @@ class ServiceMetrics:
         )
         self.rejected = Counter(
             "classwright_requests_rejected",
-            "Requests refused, by reason (queue_full, client_limit, invalid, too_large, auth).",
+            "Requests refused, by reason (queue_full, client_limit, client_jobs, jobs_full, "
+            "inline_refused, invalid, too_large, too_slow, auth).",
+            ["reason"],
+            registry=self.registry,
+        )
+        self.admission_waits = Counter(
+            "classwright_requests_waited",
+            "Requests that waited for room in the queue (or in their client's share of it) "
+            "instead of being refused.",
+            registry=self.registry,
+        )
+        self.measurements_stopped = Counter(
+            "classwright_measurements_stopped",
+            "Measurements of an inline task's canonical solution stopped before they gave its "
+            "times, by reason: cancelled (nobody waited any more), deadline (the sample's "
+            "deadline passed), failed.",
             ["reason"],
             registry=self.registry,
         )

@@ -1,13 +1,21 @@
-"""Between requests and the executor: a bounded queue, the cache, and one dispatcher thread.
+"""Between requests and the executor: bounded queues per client, the cache, one dispatcher
+thread per sandbox slot.
 
 A sample is known by its verdict key (`verdict_cache.verdict_key`). Submitting a batch answers
 what the cache holds at once, joins samples to identical ones already queued or running (one
-run, every waiter answered), and queues the rest, or refuses the whole batch when the queue
-would pass its bound. One dispatching thread per sandbox slot takes the next queued sample,
-hands it to the executor alone, and answers its waiters as its result lands; the slot then takes
-the next, so the executor is fed continuously and no sample waits for another's straggler. A result that records a fault of
-the machinery (its sandbox worker died under it, or the executor failed) is queued again, at the
-front, up to `MAX_ATTEMPTS` times: scored again on a fresh worker, answered once.
+run, every waiter answered), and queues the rest in its client's queue, or refuses the whole
+batch (`QueueFull`, nothing queued) when the queue would pass its bound or the client its share
+of it. One dispatching thread per sandbox slot takes the next sample, hands it to the executor
+alone, and answers its waiters as its result lands; the slot then takes the next, so the
+executor is fed continuously and no sample waits for another's straggler. A result that records
+a fault of the machinery (its sandbox worker died under it, or the executor failed) is queued
+again, at the front, up to `MAX_ATTEMPTS` times: scored again on a fresh worker, answered once.
+
+Clients share the slots (`Scheduler._take`): the next sample is the oldest of the client that
+holds the fewest slots, and a client may not take the last free slots while other clients that
+were active within `SHARE_WINDOW` seconds hold none, so one client's slow samples never hold
+every slot while another client waits. A client alone uses them all. Timing inline tasks'
+canonical solutions (the clients' code, slow at will) never takes the last slot of several.
 
 The scheduler holds no scoring logic: verdicts are the executor's, i.e. `scoring.score_job`'s.
 """
@@ -17,15 +25,28 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 
 from classwright.evaluator.executors import Executor
-from classwright.evaluator.scoring.jobs import Job, Settings, derive_test_limits, machinery_fault
+from classwright.evaluator.scoring.extraction import candidate_source
+from classwright.evaluator.scoring.jobs import (
+    Job,
+    Settings,
+    derive_test_limits,
+    machinery_fault,
+    task_exports,
+)
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable
+from classwright.evaluator.service.measurement import (
+    POLL_SECONDS,
+    Canonical,
+    MeasurementStopped,
+    measure_stoppably,
+)
 from classwright.evaluator.service.metrics import ServiceMetrics
 
 LOG = logging.getLogger("classwright.serve")
@@ -36,6 +57,14 @@ DEADLINE_MARGIN = 60.0
 """Seconds an executor call may take past its sample's time cap: the sandbox ends the sample at
 its cap, so only the machinery around it (a worker starting, a Ray actor's queue, a lost node)
 can use more, and a call this late is taken as hung."""
+
+SHARE_WINDOW = 30.0
+"""Seconds after its last request that a client still counts as active: while it does, one
+slot is kept within its reach (see `Scheduler._take`), so its next request does not wait for
+another client's slow samples to end."""
+
+WAKE_SECONDS = 1.0
+"""A waiting slot looks again this often: a client's activity expires with time alone."""
 
 
 class ExecutorTimeout(Exception):
@@ -55,11 +84,15 @@ position, from any thread."""
 
 
 class QueueFull(Exception):
-    """The queue cannot take the batch now; try again after ``retry_after`` seconds."""
+    """The queue (or the client's share of it, ``share``) cannot take the batch's ``needed``
+    samples now; room is expected in about ``retry_after`` seconds."""
 
-    def __init__(self, retry_after: int) -> None:
-        super().__init__(f"queue full, retry after {retry_after} s")
+    def __init__(self, retry_after: int, needed: int, share: bool = False) -> None:
+        what = "this client's share of the queue" if share else "the queue"
+        super().__init__(f"{what} is full, retry after {retry_after} s")
         self.retry_after = retry_after
+        self.needed = needed
+        self.share = share
 
 
 class ShuttingDown(Exception):
@@ -75,6 +108,9 @@ class Item:
     job: Job
     settings: Settings
     record_hash: str
+    inline: bool = False
+    """The task came with the request: its canonical solution is the client's code, timed in
+    a process that is stopped with the request (`measurement`)."""
 
 
 @dataclass
@@ -84,13 +120,20 @@ class Handle:
     deliver: Deliver
     waiting: set[int] = field(default_factory=set)
     cancelled: bool = False
+    client: str = ""
+    held: set[int] = field(default_factory=set)
+    """Positions counted against the client's share of the queue until they are answered."""
 
 
 @dataclass
 class _Work:
     item: Item
     waiters: list[tuple[Handle, int]]
+    client: str = ""
+    """The client whose queue holds it and whose slots it takes."""
     attempts: int = 0
+    measuring: bool = False
+    """It holds a slot to time its inline task's canonical solution (see `Scheduler._take`)."""
 
 
 class Scheduler:
@@ -101,9 +144,11 @@ class Scheduler:
         *,
         cache: VerdictCache | None = None,
         max_queue: int = 4096,
+        max_client_queue: int | None = None,
         workers: int = 1,
         deadline_margin: float = DEADLINE_MARGIN,
         attempts: int = MAX_ATTEMPTS,
+        share_window: float = SHARE_WINDOW,
     ) -> None:
         self.executor = executor
         self.deadline_margin = deadline_margin
@@ -111,6 +156,8 @@ class Scheduler:
         self.cache = cache
         self.metrics = metrics
         self.max_queue = max_queue
+        self.max_client_queue = max_client_queue or max_queue
+        self.share_window = share_window
         # One dispatching thread per sandbox slot, each scoring one sample at a time: a slot
         # takes the next sample the moment its own lands, so no sandbox idles while another
         # runs a slow sample (as it would waiting for the slowest sample of a shared chunk).
@@ -119,9 +166,21 @@ class Scheduler:
         self._measuring: dict[tuple[str, str], threading.Lock] = {}
         """Per task content and budget, the lock its one measurement holds: two slots never
         measure the same task twice, and different tasks are measured at once."""
-        self._queue: deque[_Work] = deque()
+        self._queues: dict[str, deque[_Work]] = {}
+        """Client -> its work waiting for a slot, oldest first."""
         self._work: dict[str, _Work] = {}
         """Key -> the work queued or running under it."""
+        self._held: Counter[str] = Counter()
+        """Client -> its positions waiting for a verdict (its share of the queue in use)."""
+        self._slots: Counter[str] = Counter()
+        """Client -> the slots its work holds."""
+        self._seen: dict[str, float] = {}
+        """Client -> when it last submitted (monotonic)."""
+        self._turns: dict[str, int] = {}
+        """Client -> when it last got a slot (a counter): the longest-waiting goes first."""
+        self._turn = 0
+        self._inline_measuring = 0
+        """Slots timing (or waiting to time) an inline task's canonical solution."""
         self._limits: dict[tuple[str, str], dict[str, float]] = {}
         self._stopping = False
         self._drain_until: float | None = None
@@ -138,55 +197,88 @@ class Scheduler:
 
     # -- the request side -------------------------------------------------------------------
 
-    def submit(self, items: Sequence[Item], deliver: Deliver) -> Handle:
-        """Queue ``items`` (one per position) and return their handle; cached ones are answered
-        before this returns. Raises `QueueFull` or `ShuttingDown` without queueing anything."""
-        handle = Handle(deliver, set(range(len(items))))
+    def submit(self, items: Sequence[Item | None], deliver: Deliver, client: str = "") -> Handle:
+        """Queue ``items`` (one per position; None: a position answered elsewhere) for
+        ``client`` and return their handle; cached ones are answered before this returns.
+        Raises `QueueFull` (the queue's bound, or the client's share of it) or `ShuttingDown`
+        without queueing anything."""
+        positions = [p for p, item in enumerate(items) if item is not None]
+        handle = Handle(deliver, set(positions), client=client)
         cached = {
             position: result
-            for position, item in enumerate(items)
-            if (result := self._cached(item)) is not None
+            for position in positions
+            if (result := self._cached(items[position])) is not None  # type: ignore[arg-type]
         }
         answers: list[tuple[int, SampleResult]] = []
         with self._lock:
             if self._stopping:
                 raise ShuttingDown
-            new_keys = {i.key for p, i in enumerate(items) if p not in cached} - set(self._work)
+            pending = {p: i for p in positions if p not in cached and (i := items[p]) is not None}
+            new_keys = {i.key for i in pending.values()} - set(self._work)
             if new_keys and len(self._work) + len(new_keys) > self.max_queue:
-                raise QueueFull(self._retry_after(len(new_keys)))
-            for position, item in enumerate(items):
+                raise QueueFull(self._retry_after(len(new_keys)), len(new_keys))
+            if pending and self._held[client] + len(pending) > self.max_client_queue:
+                raise QueueFull(self._retry_after(len(pending)), len(pending), share=True)
+            self._seen[client] = time.monotonic()
+            for position in positions:
                 if position in cached:
                     answers.append((position, cached[position]))
                     continue
+                item = pending[position]
                 work = self._work.get(item.key)
                 if work is None:
-                    work = self._work[item.key] = _Work(item, [])
-                    self._queue.append(work)
+                    work = self._work[item.key] = _Work(item, [], client)
+                    self._queues.setdefault(client, deque()).append(work)
                 else:
                     # Identical content queued or running already: one run answers both.
                     self.metrics.cache_hits.inc()
                 work.waiters.append((handle, position))
-            self.metrics.queue_depth.set(len(self._queue))
+                handle.held.add(position)
+            self._held[client] += len(handle.held)
+            self.metrics.queue_depth.set(self._queued())
             self._lock.notify_all()
         for position, result in answers:
-            self._answer(handle, position, result, True)
+            self._answer(handle, position, result, "cache")
         return handle
 
+    def has_room(self, client: str, samples: int) -> bool:
+        """Whether ``samples`` new samples of ``client`` fit now (a refused batch waits for
+        this before it is submitted again)."""
+        with self._lock:
+            return (
+                len(self._work) + samples <= self.max_queue
+                and self._held[client] + samples <= self.max_client_queue
+            )
+
     def cancel(self, handle: Handle) -> None:
-        """Forget ``handle``'s waiting positions; work nobody waits for is not started."""
+        """Forget ``handle``'s waiting positions; work nobody waits for is not started (and an
+        inline task's measurement for it is stopped)."""
         with self._lock:
             handle.cancelled = True
             handle.waiting.clear()
+            self._release_held(handle, set(handle.held))
+            self._lock.notify_all()
 
     def queued(self) -> int:
         """Samples waiting for a sandbox."""
         with self._lock:
-            return len(self._queue)
+            return self._queued()
+
+    def _queued(self) -> int:
+        return sum(len(q) for q in self._queues.values())
 
     def in_progress(self) -> int:
         """Samples queued or running: what the queue bound counts."""
         with self._lock:
             return len(self._work)
+
+    def clients(self) -> dict[str, dict[str, int]]:
+        """Per client: samples waiting for a verdict and slots held (for /healthz)."""
+        with self._lock:
+            names = {c for c, n in self._held.items() if n} | {
+                c for c, n in self._slots.items() if n
+            }
+            return {c: {"waiting": self._held[c], "slots": self._slots[c]} for c in sorted(names)}
 
     def abandoned_calls(self) -> int:
         """Executor calls given up at their deadline that are still running: each holds a
@@ -210,13 +302,25 @@ class Scheduler:
         per_second = self.workers / max(self._seconds_per_sample, 0.05)
         return max(1, min(60, round(samples / per_second)))
 
-    def _answer(self, handle: Handle, position: int, result: SampleResult, cached: bool) -> None:
+    def _release_held(self, handle: Handle, positions: set[int]) -> None:
+        """Give back ``positions`` of ``handle`` to its client's share (under the lock)."""
+        released = positions & handle.held
+        if released:
+            handle.held -= released
+            self._held[handle.client] -= len(released)
+            if self._held[handle.client] <= 0:
+                del self._held[handle.client]
+
+    def _answer(self, handle: Handle, position: int, result: SampleResult, source: str) -> None:
+        """Deliver one position's result; ``source`` is what /metrics counts it as: ``scored``
+        (the run made for it), ``joined`` (an identical sample's run) or ``cache``."""
         with self._lock:
             if position not in handle.waiting:
                 return  # cancelled, or answered already: never twice
             handle.waiting.discard(position)
-        self.metrics.answered("cache" if cached else "scored")
-        handle.deliver(position, result, cached)
+            self._release_held(handle, {position})
+        self.metrics.answered(source)
+        handle.deliver(position, result, source == "cache")
 
     # -- the dispatchers --------------------------------------------------------------------
 
@@ -224,15 +328,21 @@ class Scheduler:
         """One sandbox slot: take the next live sample, score it, repeat until stopped."""
         while True:
             with self._lock:
-                while not self._queue and not self._stopping:
-                    self._lock.wait()
-                work = self._take() if not self._drain_over() else None
-                self.metrics.queue_depth.set(len(self._queue))
+                work = None
+                while not self._stopping or self._queued():
+                    work = self._take() if not self._drain_over() else None
+                    if work is not None or self._drain_over():
+                        break
+                    # Nothing this slot may take now: a sample arriving, a slot freeing or a
+                    # client's activity expiring can change that.
+                    self._lock.wait(WAKE_SECONDS)
+                self.metrics.queue_depth.set(self._queued())
                 if work is None:
                     if self._stopping:
                         return
                     continue
                 self._busy += 1
+                self._slots[work.client] += 1
                 self.metrics.set_busy(self._busy)
             try:
                 self._score(work)
@@ -243,17 +353,79 @@ class Scheduler:
             finally:
                 with self._lock:
                     self._busy -= 1
+                    self._slots[work.client] -= 1
+                    if self._slots[work.client] <= 0:
+                        del self._slots[work.client]
                     self.metrics.set_busy(self._busy)
+                    self._lock.notify_all()
 
     def _take(self) -> _Work | None:
-        """The first queued work somebody still waits for (under the lock); works nobody waits
-        for any more are forgotten on the way, never started."""
-        while self._queue:
-            work = self._queue.popleft()
-            if self._live(work):
+        """The next work for a free slot (under the lock), or None when no client may take one
+        now. The client holding the fewest slots goes first (then the one that waited longest
+        for its last); a client may take a slot when it holds none, or when the free slots left
+        after it still give every other active client that holds none a slot of its own. Works
+        nobody waits for any more are forgotten on the way, never started."""
+        now = time.monotonic()
+        for client, queue in list(self._queues.items()):
+            while queue and not self._live(queue[0]):
+                del self._work[queue.popleft().item.key]
+            if not queue:
+                del self._queues[client]
+        if not self._queues:
+            return None
+        free = self.workers - self._busy
+        if free <= 0:
+            return None
+        waiting = [c for c, seen in self._seen.items() if now - seen < self.share_window]
+        waiting += [c for c in self._queues if c not in waiting]
+        # Inline tasks still to be timed may hold every slot but one: however slow their
+        # canonical solutions, a task the server knows finds a slot.
+        measure_cap = max(1, self.workers - 1)
+        for client in sorted(self._queues, key=lambda c: (self._slots[c], self._turns.get(c, 0))):
+            measuring = self._needs_inline_measurement(self._queues[client][0])
+            if measuring and self._inline_measuring >= measure_cap:
+                continue
+            # While draining, nobody new is coming: every slot goes to the work left.
+            others = (
+                0
+                if self._stopping
+                else sum(1 for c in waiting if c != client and not self._slots[c])
+            )
+            if self._slots[client] == 0 or free - 1 >= others:
+                self._turn += 1
+                self._turns[client] = self._turn
+                work = self._queues[client].popleft()
+                if not self._queues[client]:
+                    del self._queues[client]
+                if measuring:
+                    work.measuring = True
+                    self._inline_measuring += 1
+                self._forget_idle(now)
                 return work
-            del self._work[work.item.key]
         return None
+
+    def _needs_inline_measurement(self, work: _Work) -> bool:
+        """Whether ``work`` would time an inline task's canonical solution (under the lock):
+        its limits are derived and not known yet."""
+        if not work.item.inline or not work.item.settings.budget.derived:
+            return False
+        return _limits_key(work.item) not in self._limits
+
+    def _measured(self, work: _Work) -> None:
+        """``work`` no longer times its task: its slot counts as an ordinary one again."""
+        with self._lock:
+            if work.measuring:
+                work.measuring = False
+                self._inline_measuring -= 1
+                self._lock.notify_all()
+
+    def _forget_idle(self, now: float) -> None:
+        """Drop what is kept of clients long inactive (under the lock)."""
+        if len(self._seen) > 4 * self.workers + 64:
+            for client, seen in list(self._seen.items()):
+                if now - seen >= self.share_window and client not in self._queues:
+                    del self._seen[client]
+                    self._turns.pop(client, None)
 
     def _drain_over(self) -> bool:
         return self._drain_until is not None and time.monotonic() > self._drain_until
@@ -262,6 +434,10 @@ class Scheduler:
         work.waiters = [(h, p) for h, p in work.waiters if p in h.waiting]
         return bool(work.waiters)
 
+    def _wanted(self, work: _Work) -> bool:
+        with self._lock:
+            return not self._stopping and self._live(work)
+
     def _score(self, work: _Work) -> None:
         """Score one sample in a call of its own: its slot takes the next sample as soon as
         this one lands, whatever the other slots are running."""
@@ -269,8 +445,27 @@ class Scheduler:
         settings = work.item.settings
         result: SampleResult | None = None
         try:
-            settings = self._with_limits(work, settings)
+            try:
+                settings = self._with_limits(work, settings)
+            finally:
+                self._measured(work)
             result = self._call(work.item.job, settings)
+        except MeasurementStopped as stopped:
+            self.metrics.measurements_stopped.labels(stopped.reason).inc()
+            if stopped.reason == "cancelled":
+                with self._lock:
+                    if not self._live(work):
+                        self._work.pop(work.item.key, None)
+                        return
+                    # An identical sample joined it just now: it goes again, first in line.
+                    self._queues.setdefault(work.client, deque()).appendleft(work)
+                    self._lock.notify_all()
+                return
+            # The task's own canonical solution could not be timed: its samples are answered
+            # so, once (measuring again would take as long), and never cached.
+            work.attempts = self.attempts
+            reason = f"internal error: {stopped}"
+            result = machinery_fault(work.item.job, settings, reason)
         except Exception as exc:
             # The executor itself failed (not the sample): the sample goes again.
             reason = f"internal error: {type(exc).__name__}: {exc}"
@@ -330,22 +525,50 @@ class Scheduler:
     def _with_limits(self, work: _Work, settings: Settings) -> Settings:
         """``settings`` with the derived per-test limits of the sample's task, measured once
         per task content and budget (`scoring.derive_test_limits`): a slot that needs a task
-        another slot is measuring waits for that measurement; other tasks' go on beside it."""
+        another slot is measuring waits for that measurement; other tasks' go on beside it.
+        An inline task's measurement ends with its request: see `_measure_inline`."""
         if not settings.budget.derived:
             return settings
-        # The canonical solution passes every test: stopping at a failure changes nothing of
-        # its times, and both kinds of request share one measurement.
         whole = replace(settings, stop_at_first_failure=False)
-        key = (work.item.record_hash, repr(whole.identity()))
+        key = _limits_key(work.item)
         job = work.item.job
         with self._lock:
             measuring = self._measuring.setdefault(key, threading.Lock())
-        with measuring:
+        # Waiting for another slot's measurement of the task, the sample may lose its last
+        # waiter: then it is dropped (and its slot freed) at once.
+        while not measuring.acquire(timeout=POLL_SECONDS):
+            if work.item.inline and not self._wanted(work):
+                raise MeasurementStopped("cancelled", "nobody waits for the sample any more")
+        try:
             limits = self._limits.get(key)
             if limits is None:
-                measured = derive_test_limits([job], whole)
-                limits = self._limits[key] = dict(measured.test_limits[job.record.task_id])
+                if work.item.inline:
+                    limits = self._measure_inline(work, whole)
+                else:
+                    measured = derive_test_limits([job], whole)
+                    limits = dict(measured.test_limits[job.record.task_id])
+                self._limits[key] = limits
+        finally:
+            measuring.release()
         return replace(settings, test_limits={job.record.task_id: limits})
+
+    def _measure_inline(self, work: _Work, settings: Settings) -> dict[str, float]:
+        """The per-test limits of an inline task, from its canonical solution timed in a child
+        process (`measurement.measure_stoppably`) that is killed when nobody waits for the
+        sample any more or the sample's own deadline passes: the measurement is the client's
+        code, and holds the client's slot no longer than a sample of it could."""
+        job = work.item.job
+        record = job.record
+        canonical = Canonical(
+            candidate_source(record.import_statement, record.solution_code),
+            job.test_source,
+            job.test_ids,
+            task_exports(record),
+            settings.verdicts,
+        )
+        deadline = time.monotonic() + sample_deadline(job, settings, self.deadline_margin)
+        times = measure_stoppably(canonical, deadline, lambda: self._wanted(work))
+        return {t: settings.budget.limit(times.get(t)) for t in job.test_ids}
 
     def _finish(self, work: _Work, result: SampleResult) -> None:
         """Answer every waiter of ``work`` with ``result``, or queue it again after a fault."""
@@ -353,7 +576,7 @@ class Scheduler:
             work.attempts += 1
             self.metrics.replaced.inc()
             with self._lock:
-                self._queue.appendleft(work)
+                self._queues.setdefault(work.client, deque()).appendleft(work)
                 self._lock.notify_all()
             return
         if self.cache is not None and cacheable(result):
@@ -364,10 +587,12 @@ class Scheduler:
                 LOG.exception("the verdict cache could not keep sample %s", work.item.key)
         with self._lock:
             self._work.pop(work.item.key, None)
+            self._live(work)
             waiters = list(work.waiters)
-        for handle, position in waiters:
+        for n, (handle, position) in enumerate(waiters):
             try:
-                self._answer(handle, position, result, False)
+                # One run: the first waiter's verdict is the one scored, the others joined it.
+                self._answer(handle, position, result, "joined" if n else "scored")
             except Exception:
                 LOG.exception("answering sample %s failed", work.item.key)
 
@@ -383,9 +608,17 @@ class Scheduler:
         for thread in self._threads:
             thread.join(timeout=max(0.0, ends - time.monotonic()))
         with self._lock:
-            self._queue.clear()
+            self._queues.clear()
             self._work.clear()
 
     def close(self) -> None:
         self.drain(0)
         self.executor.close()
+
+
+def _limits_key(item: Item) -> tuple[str, str]:
+    """What a task's derived limits are kept under: its content and its budget. The canonical
+    solution passes every test, so stopping at a failure changes nothing of its times, and both
+    kinds of request share one measurement."""
+    whole = replace(item.settings, stop_at_first_failure=False)
+    return (item.record_hash, repr(whole.identity()))
