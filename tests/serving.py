@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import httpx
@@ -24,9 +24,12 @@ def free_port() -> int:
 
 
 class Server:
-    """``classwright serve ARGS`` on a free port; `stop` sends SIGTERM and waits for the exit."""
+    """``classwright serve ARGS`` on a free port; `stop` sends SIGTERM and waits for the exit.
+    ``env`` adds variables to the server's environment (e.g. ``CLASSWRIGHT_SANDBOX``)."""
 
-    def __init__(self, args: Sequence[str], log: Path) -> None:
+    def __init__(
+        self, args: Sequence[str], log: Path, env: Mapping[str, str] | None = None
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log
@@ -36,7 +39,7 @@ class Server:
             [str(executable), "serve", "--port", str(self.port), *args],
             stdout=self._log,
             stderr=subprocess.STDOUT,
-            env={**os.environ, "CLASSWRIGHT_DEBUG": "1"},
+            env={**os.environ, "CLASSWRIGHT_DEBUG": "1", **(env or {})},
             preexec_fn=ends_with_parent(signal.SIGTERM),
         )
         self._wait_until_up()

@@ -49,10 +49,13 @@ def server(
     tmp_path_factory: pytest.TempPathFactory, cache_dir: Path, bundled: list[TaskRecord]
 ) -> Iterator[Server]:
     """The bundled tasks (as a record file, which loads in a moment where the folder's sources
-    are parsed; tests/test_serve_requests.py loads folders), two sandboxes, a verdict cache."""
+    are parsed; tests/test_serve_requests.py loads folders), two sandboxes, a verdict cache.
+    Inline tasks are allowed whatever the isolation, so that the hostile samples' task is
+    taken on any machine (tests/test_serve_fairness.py tests the policy)."""
     folder = tmp_path_factory.mktemp("serve")
     dump_records(bundled, folder / "bundled.jsonl", fmt="jsonl")
     args = ["--tasks", str(folder / "bundled.jsonl"), "--jobs", "2", "--cache", str(cache_dir)]
+    args.append("--allow-inline-tasks")
     running = Server(args, folder / "server.log")
     yield running
     running.stop()
@@ -343,12 +346,31 @@ def test_malformed_request_is_refused_naming_the_field(
     assert error.startswith(f"{field}: ") and "\n" not in error
 
 
+def test_one_over_long_sample_gets_its_own_error_and_the_batch_is_scored(
+    server: Server, bundled: list[TaskRecord]
+) -> None:
+    """A completion over --max-completion-kb costs its own reward, not the batch's: it is
+    answered with an error verdict, and the canonical solution beside it is scored."""
+    record = bundled[0]
+    batch = [
+        {"id": "long", "task_id": record.task_id, "completion": "x" * 300_000},
+        {"id": "canonical", "task_id": record.task_id, "code": record.solution_code},
+        {"id": "long code", "task_id": record.task_id, "code": "#" * 300_000},
+    ]
+    with Client(server.url) as client:
+        verdicts = client.verdicts(batch)
+    assert [(v.id, v.passed, v.reward) for v in verdicts] == [
+        ("long", False, 0.0),
+        ("canonical", True, 1.0),
+        ("long code", False, 0.0),
+    ]
+    assert verdicts[0].error == "samples[0].completion: 300000 characters, more than 204800"
+    assert verdicts[2].error == "samples[2].code: 300000 characters, more than 204800"
+    assert verdicts[0].tests == {} and verdicts[0].isolation == "not-run" and not verdicts[0].cached
+
+
 def test_oversized_requests_are_refused(server: Server, bundled: list[TaskRecord]) -> None:
     task_id = bundled[0].task_id
-    huge = {"samples": [{"id": "x", "task_id": task_id, "completion": "x" * 300_000}]}
-    answer = httpx.post(f"{server.url}/v1/verdicts", json=huge)
-    assert answer.status_code == 413
-    assert answer.json()["error"].startswith("samples[0].completion: 300000 characters")
     many = {"samples": [{"id": str(i), "task_id": task_id, "code": "x"} for i in range(1025)]}
     answer = httpx.post(f"{server.url}/v1/verdicts", json=many)
     assert answer.status_code == 413 and answer.json()["error"].startswith("samples: 1025")
@@ -448,11 +470,13 @@ def test_token_is_required_when_set(tmp_path: Path, two_tasks: Path) -> None:
         running.stop()
 
 
-def test_full_queue_answers_429_and_the_client_retries(
+def test_full_queue_waits_then_answers_429_and_the_client_retries(
     tmp_path: Path, two_tasks: Path, bundled: list[TaskRecord]
 ) -> None:
+    """A batch that finds the queue full waits for room (--admission-seconds, 1 s here), then
+    is refused with Retry-After; the client waits as told and is answered."""
     record = bundled[0]
-    running = _small_server(tmp_path, two_tasks, "--max-queue", "2")
+    running = _small_server(tmp_path, two_tasks, "--max-queue", "2", "--admission-seconds", "1")
     held: list[Any] = []
     try:
         hold = threading.Thread(
@@ -482,7 +506,8 @@ def test_full_queue_answers_429_and_the_client_retries(
         with Client(running.url) as client:
             (verdict,) = client.verdicts(extra["samples"])
         assert verdict.passed
-        assert _metric(running, 'classwright_requests_rejected_total{reason="queue_full"}') >= 2
+        assert _metric(running, 'classwright_requests_rejected_total{reason="queue_full"}') >= 1
+        assert _metric(running, "classwright_requests_waited_total") >= 2
         hold.join(timeout=300)
         assert [v.passed for v in held] == [True, True]
     finally:

@@ -11,7 +11,9 @@ import typer
 from classwright.commands.common import (
     TimeFactor,
     TimeFloor,
+    TimeMargin,
     Timeout,
+    TimeSlack,
     reports_input_errors,
 )
 from classwright.commands.executor_option import ExecutorOption, parse_executor
@@ -43,7 +45,11 @@ CacheFolder = Annotated[
 CacheMb = Annotated[int, typer.Option(min=1, help="Size bound of the verdict cache, in MiB.")]
 TokenFile = Annotated[
     Path | None,
-    typer.Option(help="File holding the bearer token clients must send.", show_default=False),
+    typer.Option(
+        help="File of the bearer tokens clients must send, one per line: each token is one "
+        "client (tenant) with its own share of the server.",
+        show_default=False,
+    ),
 ]
 MemoryMb = Annotated[
     int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
@@ -57,10 +63,49 @@ MaxCompletionKb = Annotated[
     int, typer.Option(min=1, help="Longest completion or code of one sample, in KiB.")
 ]
 MaxQueue = Annotated[
-    int, typer.Option(min=1, help="Samples queued or running at once; beyond it, 429.")
+    int,
+    typer.Option(
+        min=1, help="Samples queued or running at once; a batch beyond it waits for room."
+    ),
 ]
 MaxClientRequests = Annotated[
-    int, typer.Option(min=1, help="Requests of one client in progress at once; beyond it, 429.")
+    int,
+    typer.Option(
+        min=1,
+        help="Requests of one client (token, else address) in progress at once, waiting ones "
+        "included; beyond it, 429.",
+    ),
+]
+MaxClientSamples = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        help="Samples of one client waiting for a verdict (its share of --max-queue); a batch "
+        "beyond it waits for room.",
+    ),
+]
+MaxClientJobs = Annotated[
+    int, typer.Option(min=1, help="Asynchronous jobs of one client kept at once (of 256).")
+]
+AllowInlineTasks = Annotated[
+    bool,
+    typer.Option(
+        "--allow-inline-tasks",
+        help="Take tasks sent inline even though the sandbox is not at full isolation "
+        "(bubblewrap): their code runs on this machine. Stated in /healthz and every verdict.",
+    ),
+]
+AdmissionSeconds = Annotated[
+    float,
+    typer.Option(
+        min=0, help="How long a batch that does not fit waits on the server for room; then 429."
+    ),
+]
+HeaderTimeout = Annotated[
+    float,
+    typer.Option(
+        min=0.1, help="Seconds a connection may take to send a request's headers; then closed."
+    ),
 ]
 DrainSeconds = Annotated[
     float, typer.Option(min=0, help="On SIGTERM, how long queued and running work may take.")
@@ -77,41 +122,56 @@ def serve(
     cache_mb: CacheMb = 1024,
     token_file: TokenFile = None,
     timeout: Timeout = None,
-    time_floor: TimeFloor = 1.0,
-    time_factor: TimeFactor = 4.0,
+    time_floor: TimeFloor = TimeBudget.floor,
+    time_factor: TimeFactor = TimeBudget.factor,
+    time_margin: TimeMargin = TimeBudget.margin,
+    time_slack: TimeSlack = TimeBudget.slack,
     memory_mb: MemoryMb = None,
     verdicts: DefaultVerdicts = Verdicts.TWO_PROCESS,
     max_body_mb: MaxBodyMb = 16,
     max_samples: MaxSamples = 1024,
     max_completion_kb: MaxCompletionKb = 200,
     max_queue: MaxQueue = 4096,
-    max_client_requests: MaxClientRequests = 8,
+    max_client_requests: MaxClientRequests = 256,
+    max_client_samples: MaxClientSamples = 1024,
+    max_client_jobs: MaxClientJobs = 64,
+    allow_inline_tasks: AllowInlineTasks = False,
+    admission_seconds: AdmissionSeconds = 300.0,
+    header_timeout: HeaderTimeout = 10.0,
     drain_seconds: DrainSeconds = 60.0,
     executor: ExecutorOption = "local",
 ) -> None:
     """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md)."""
     from classwright.evaluator.service.app import ServiceConfig
     from classwright.evaluator.service.requests import Limits
-    from classwright.evaluator.service.server import ServeOptions, read_token
+    from classwright.evaluator.service.server import ServeOptions, read_tokens
     from classwright.evaluator.service.server import serve as run_server
     from classwright.evaluator.service.tasks import TaskSet
 
-    token = read_token(token_file, host)
+    tokens = read_tokens(token_file, host)
     task_set = TaskSet.load(tasks or [Path("benchmark/tasks")])
     kind, address = parse_executor(executor)
     # Joined before serving: a bad address is bad input, not a server that fails its requests.
     scorer = open_executor(kind, address, jobs or os.cpu_count() or 1)
     config = ServiceConfig(
         tasks=task_set,
-        settings=_settings(TimeBudget(timeout, time_floor, time_factor), memory_mb, verdicts),
+        settings=_settings(
+            TimeBudget(timeout, time_floor, time_factor, time_margin, time_slack),
+            memory_mb,
+            verdicts,
+        ),
         limits=Limits(
             max_body_bytes=max_body_mb * 1024 * 1024,
             max_samples=max_samples,
             max_completion_chars=max_completion_kb * 1024,
         ),
-        token=token,
+        tokens=tokens,
         max_queue=max_queue,
         max_client_requests=max_client_requests,
+        max_client_queue=max_client_samples,
+        max_client_jobs=max_client_jobs,
+        allow_inline_tasks=allow_inline_tasks,
+        admission_seconds=admission_seconds,
         drain_seconds=drain_seconds,
     )
     options = ServeOptions(
@@ -121,6 +181,7 @@ def serve(
         cache=cache,
         cache_bytes=cache_mb * 1024 * 1024,
         graceful_seconds=drain_seconds,
+        header_seconds=header_timeout,
     )
     typer.echo(
         f"serving {len(task_set.records)} tasks on http://{host}:{port} "

@@ -1,7 +1,16 @@
 """The HTTP face of the verdict service: a Starlette app over a `Scheduler`.
 
 Each handler validates, hands the batch to the scheduler and returns or streams the answers;
-verdicts are the executor's. Refusals are one JSON line ``{"error": "<field>: <problem>"}``.
+verdicts are the executor's. Refusals are one JSON line ``{"error": "<field>: <problem>"}``,
+and so is an error of the server itself (500).
+
+Clients are told apart by their bearer token when the server has tokens (each line of the token
+file is one tenant), else by their address. Each client has its own bounds: requests in progress
+(`max_client_requests`), samples waiting for a verdict (`max_client_queue`, its share of the
+queue) and asynchronous jobs kept (`max_client_jobs`); its samples take sandbox slots in turn
+with the other clients' (`scheduler.Scheduler._take`). A batch that does not fit the queue or
+the client's share now waits on the server for room (`admission_seconds` at most) instead of
+being refused.
 """
 
 from __future__ import annotations
@@ -11,11 +20,10 @@ import hmac
 import json
 import time
 import uuid
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import Counter, OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -23,16 +31,19 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from classwright.evaluator.executors import Executor
+from classwright.evaluator.executors import Executor, LocalExecutor
 from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.scoring.verdict_cache import VerdictCache, classwright_version
+from classwright.evaluator.service.inline import InlinePolicy, inline_policy
 from classwright.evaluator.service.items import ItemBuilder
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.requests import Batch, Limits, RequestError, read_batch
 from classwright.evaluator.service.scheduler import (
     DEADLINE_MARGIN,
     MAX_ATTEMPTS,
+    SHARE_WINDOW,
     Handle,
+    Item,
     QueueFull,
     Scheduler,
     ShuttingDown,
@@ -41,7 +52,8 @@ from classwright.evaluator.service.tasks import TaskSet
 from classwright.evaluator.service.verdicts import Answers
 
 DISCONNECT_POLL = 0.25
-"""Seconds between checks that a synchronous request's client is still there."""
+"""Seconds between checks that a synchronous request's client is still there (and, for a
+request waiting for room, whether there is room now)."""
 
 
 @dataclass(frozen=True)
@@ -51,12 +63,31 @@ class ServiceConfig:
     """Defaults of every request (a request may set ``timeout`` and ``verdicts``)."""
     limits: Limits = field(default_factory=Limits)
     token: str | None = None
+    tokens: tuple[str, ...] = ()
+    """Bearer tokens clients may send, one per tenant (with ``token``, if given)."""
     max_queue: int = 4096
     """Samples queued or running at once, over every request."""
-    max_client_requests: int = 8
-    """Requests of one client address in progress at once."""
+    max_client_requests: int = 256
+    """Requests of one client in progress at once (running or waiting for room); beyond it,
+    429. A reward manager's 32 threads, an AsyncClient's 64 batches or 128 rollouts each in a
+    request of its own stay under it."""
+    max_client_queue: int = 1024
+    """Samples of one client waiting for a verdict (its share of ``max_queue``); a batch that
+    would pass it waits for room."""
     max_jobs: int = 256
     """Asynchronous jobs kept (finished ones are forgotten oldest first)."""
+    max_client_jobs: int = 64
+    """Asynchronous jobs of one client kept; beyond it, its own oldest finished one goes, or
+    the job is refused (429) while all of its jobs are still running."""
+    admission_seconds: float = 300.0
+    """How long a batch waits on the server for room before it is refused with 429."""
+    body_seconds: float = 60.0
+    """How long a request's body may take to arrive (a client that trickles it holds memory
+    and a connection)."""
+    allow_inline_tasks: bool = False
+    """Take inline tasks below full isolation (the operator's choice, stated to clients)."""
+    share_window: float = SHARE_WINDOW
+    """Seconds a client counts as active after its last request (see `Scheduler`)."""
     drain_seconds: float = 60.0
     """On shutdown, how long queued and running work may still take."""
     deadline_margin: float = DEADLINE_MARGIN
@@ -71,6 +102,7 @@ class _Job:
     answers: Answers
     handle: Handle
     created: float
+    client: str
 
 
 class VerdictService:
@@ -91,15 +123,21 @@ class VerdictService:
             self.metrics,
             cache=cache,
             max_queue=config.max_queue,
+            max_client_queue=config.max_client_queue,
             workers=workers,
             deadline_margin=config.deadline_margin,
             attempts=config.attempts,
+            share_window=config.share_window,
         )
         self.cache = cache
         self.jobs: OrderedDict[str, _Job] = OrderedDict()
-        self.clients: dict[str, int] = {}
+        self.clients: Counter[str] = Counter()
+        """Client -> its requests in progress."""
         self.items = ItemBuilder()
         self.started = time.time()
+        self.isolation = _isolation_of(executor)
+        self.inline: InlinePolicy = inline_policy(self.isolation, config.allow_inline_tasks)
+        self.tokens = tuple(t for t in (config.token, *config.tokens) if t)
 
     def health(self) -> tuple[int, dict[str, object]]:
         """What /healthz answers: 200 and "ok", or 503 and "degraded" once executor calls
@@ -116,23 +154,27 @@ class VerdictService:
             "in_progress": scheduler.in_progress(),
             "abandoned_calls": abandoned,
             "verdicts": self.config.settings.verdicts,
+            "isolation": self.isolation,
+            "inline_tasks": self.inline.statement,
+            "clients": len(scheduler.clients()),
         }
 
     # -- request plumbing ---------------------------------------------------------------------
 
     @contextmanager
-    def client_slot(self, request: Request) -> Any:
+    def client_slot(self, client: str) -> Iterator[None]:
         """Counts the client's requests in progress; past the limit the request is refused."""
-        host = request.client.host if request.client else "?"
-        if self.clients.get(host, 0) >= self.config.max_client_requests:
-            raise _Refusal(429, "too many requests in progress from this client", "1")
-        self.clients[host] = self.clients.get(host, 0) + 1
+        if self.clients[client] >= self.config.max_client_requests:
+            raise _Refusal(
+                429, "too many requests in progress from this client", "1", "client_limit"
+            )
+        self.clients[client] += 1
         try:
             yield
         finally:
-            self.clients[host] -= 1
-            if not self.clients[host]:
-                del self.clients[host]
+            self.clients[client] -= 1
+            if self.clients[client] <= 0:
+                del self.clients[client]
 
     async def read_batch(self, request: Request) -> Batch:
         limit = self.config.limits.max_body_bytes
@@ -140,61 +182,163 @@ class VerdictService:
         if declared is not None and declared.isdigit() and int(declared) > limit:
             raise RequestError("(body)", f"{declared} bytes, more than {limit}", 413)
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise RequestError("(body)", f"more than {limit} bytes", 413)
+        try:
+            async with asyncio.timeout(self.config.body_seconds):
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > limit:
+                        raise RequestError("(body)", f"more than {limit} bytes", 413)
+        except TimeoutError:
+            seconds = self.config.body_seconds
+            raise RequestError("(body)", f"not received within {seconds:g} s", 408) from None
         try:
             data = json.loads(bytes(body))
+            return await run_in_threadpool(
+                read_batch,
+                data,
+                self.config.tasks,
+                self.config.settings,
+                self.config.limits,
+                self.inline,
+            )
+        except RecursionError:
+            # The parser (or the schema check of an inline task) would need a frame per level.
+            raise RequestError("(body)", "nested too deeply", 400) from None
+        except RequestError:
+            raise
         except ValueError as error:
             raise RequestError("(body)", f"not JSON: {error}", 400) from None
-        return await run_in_threadpool(
-            read_batch, data, self.config.tasks, self.config.settings, self.config.limits
-        )
 
-    async def submit(self, batch: Batch) -> tuple[Answers, Handle]:
-        items = await run_in_threadpool(self.items.build, batch)
-        distinct = len({i.key for i in items})
+    async def submit(self, batch: Batch, client: str, request: Request) -> tuple[Answers, Handle]:
+        """Queue ``batch`` for ``client``: at once when it fits, else after waiting for room
+        while the client is connected (`admission_seconds` at most, then 429)."""
+        items = await self._items(batch)
+        scored = [i for i in items if i is not None]
+        distinct = len({i.key for i in scored})
         if distinct > self.config.max_queue:
             raise RequestError(
                 "samples",
                 f"{distinct} distinct samples, more than the queue holds ({self.config.max_queue})",
                 413,
             )
-        answers = Answers(asyncio.get_running_loop(), batch, [i.key for i in items])
-        try:
-            handle = await run_in_threadpool(self.scheduler.submit, items, answers.deliver)
-        except QueueFull as full:
-            raise _Refusal(429, "queue full", str(full.retry_after)) from None
-        except ShuttingDown:
-            raise _Refusal(503, "shutting down", "5") from None
-        return answers, handle
+        if len(scored) > self.config.max_client_queue:
+            raise RequestError(
+                "samples",
+                f"{len(scored)} samples, more than one client may have waiting "
+                f"({self.config.max_client_queue})",
+                413,
+            )
+        keys = [i.key if i is not None else "" for i in items]
+        answers = Answers(asyncio.get_running_loop(), batch, keys)
+        started = time.monotonic()
+        waited = False
+        while True:
+            try:
+                handle = await run_in_threadpool(
+                    self.scheduler.submit, items, answers.deliver, client
+                )
+                return answers, handle
+            except QueueFull as full:
+                refused = full
+            except ShuttingDown:
+                raise _Refusal(503, "shutting down", "5", "shutting_down") from None
+            if not waited:
+                self.metrics.admission_waits.inc()
+                waited = True
+            while not self.scheduler.has_room(client, refused.needed):
+                if time.monotonic() - started > self.config.admission_seconds:
+                    reason = "client_queue" if refused.share else "queue_full"
+                    raise _Refusal(429, str(refused), str(refused.retry_after), reason)
+                if await request.is_disconnected():
+                    raise _Gone
+                await asyncio.sleep(DISCONNECT_POLL)
 
-    def remember(self, answers: Answers, handle: Handle) -> str:
-        """Keep an asynchronous job; the oldest finished one goes when too many are kept."""
+    async def _items(self, batch: Batch) -> list[Item | None]:
+        """The scheduler's item of each sample (None for one refused on its own), with the
+        extraction done in a worker thread."""
+        scored = [s for s in batch.samples if s.refused is None]
+        built = (
+            await run_in_threadpool(self.items.build, replace(batch, samples=scored))
+            if scored
+            else []
+        )
+        inline = iter(s.inline for s in scored)
+        found = iter(replace(item, inline=next(inline)) for item in built)
+        return [next(found) if s.refused is None else None for s in batch.samples]
+
+    def check_job_room(self, client: str) -> None:
+        """Refuse (429) a job ``client`` could not keep: its own share is full of jobs still
+        running, or every place is."""
+        if self._evictable(client) is None:
+            mine = sum(1 for j in self.jobs.values() if j.client == client)
+            if mine >= self.config.max_client_jobs:
+                raise _Refusal(429, "too many jobs of this client in progress", "10", "client_jobs")
+            raise _Refusal(429, "too many jobs in progress", "10", "jobs_full")
+
+    def _evictable(self, client: str) -> str | None:
+        """The job to forget so that ``client`` may keep one more ("" when none need go,
+        None when none may): its own oldest finished job once it has its share, else the
+        oldest finished job of anyone when every place is taken."""
+        mine = [k for k, j in self.jobs.items() if j.client == client]
+        if len(mine) >= self.config.max_client_jobs:
+            return next((k for k in mine if self.jobs[k].answers.complete), None)
         if len(self.jobs) >= self.config.max_jobs:
-            finished = [k for k, j in self.jobs.items() if j.answers.complete]
-            if not finished:
-                self.scheduler.cancel(handle)
-                raise _Refusal(429, "too many jobs in progress", "10")
-            del self.jobs[finished[0]]
+            return next((k for k, j in self.jobs.items() if j.answers.complete), None)
+        return ""
+
+    def remember(self, answers: Answers, handle: Handle, client: str) -> str:
+        """Keep an asynchronous job (making room as `_evictable` says, or refusing it)."""
+        try:
+            self.check_job_room(client)
+        except _Refusal:
+            self.scheduler.cancel(handle)
+            raise
+        evicted = self._evictable(client)
+        if evicted:
+            del self.jobs[evicted]
         job_id = uuid.uuid4().hex
-        self.jobs[job_id] = _Job(answers, handle, time.time())
+        self.jobs[job_id] = _Job(answers, handle, time.time(), client)
         return job_id
 
-    def authorized(self, request: Request) -> bool:
-        if self.config.token is None:
-            return True
-        given = request.headers.get("authorization", "")
-        expected = f"Bearer {self.config.token}"
-        return hmac.compare_digest(given.encode(), expected.encode())
+    def client_of(self, request: Request) -> str | None:
+        """Who sends ``request``: ``token N`` (the Nth token of the server's) when the server
+        has tokens, else ``address HOST``; None when the token is missing or wrong. The
+        scheme is case-insensitive (RFC 7235: ``bearer`` is ``Bearer``)."""
+        if not self.tokens:
+            return f"address {request.client.host if request.client else '?'}"
+        scheme, _, given = request.headers.get("authorization", "").strip().partition(" ")
+        found = None
+        for number, token in enumerate(self.tokens, start=1):
+            # Every token is compared, in constant time each: the time says nothing of which.
+            if hmac.compare_digest(given.strip().encode(), token.encode()):
+                found = number
+        if scheme.lower() != "bearer" or found is None:
+            return None
+        return f"token {found}"
+
+
+def _isolation_of(executor: Executor) -> str | None:
+    """The isolation of the executor's sandboxes when they run here, else None (a cluster's
+    actors may run elsewhere, at a level this server cannot see)."""
+    if not isinstance(executor, LocalExecutor):
+        return None
+    from classwright.evaluator.sandbox.isolation import best_isolation
+
+    return str(best_isolation())
 
 
 class _Refusal(Exception):
-    def __init__(self, status: int, message: str, retry_after: str | None = None) -> None:
+    def __init__(
+        self, status: int, message: str, retry_after: str | None = None, reason: str = "other"
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+        self.reason = reason
+
+
+class _Gone(Exception):
+    """The client went away while its request waited."""
 
 
 def _error(status: int, message: str, retry_after: str | None = None) -> JSONResponse:
@@ -203,27 +347,29 @@ def _error(status: int, message: str, retry_after: str | None = None) -> JSONRes
 
 
 Handler = Callable[[Request], Awaitable[Response]]
+_REQUEST_ERRORS = {413: "too_large", 403: "inline_refused", 408: "too_slow"}
 
 
 def _guarded(service: VerdictService, handler: Handler, *, auth: bool = True) -> Handler:
     """Checks the token, turns refusals into their one-line answers, counts them."""
 
     async def guarded(request: Request) -> Response:
-        if auth and not service.authorized(request):
+        client = service.client_of(request)
+        if auth and client is None:
             service.metrics.rejected.labels("auth").inc()
             return _error(401, "missing or wrong bearer token")
+        request.state.client = client or "?"
         try:
             return await handler(request)
         except RequestError as error:
-            reason = "too_large" if error.status == 413 else "invalid"
+            reason = _REQUEST_ERRORS.get(error.status, "invalid")
             service.metrics.rejected.labels(reason).inc()
             return _error(error.status, str(error))
         except _Refusal as refusal:
-            reason = {429: "queue_full", 503: "shutting_down"}.get(refusal.status, "other")
-            if "client" in str(refusal):
-                reason = "client_limit"
-            service.metrics.rejected.labels(reason).inc()
+            service.metrics.rejected.labels(refusal.reason).inc()
             return _error(refusal.status, str(refusal), refusal.retry_after)
+        except _Gone:
+            return Response(status_code=499)
 
     return guarded
 
@@ -236,9 +382,10 @@ class _Endpoints:
 
     async def verdicts(self, request: Request) -> Response:
         started = time.monotonic()
-        with self.service.client_slot(request):
+        client = request.state.client
+        with self.service.client_slot(client):
             batch = await self.service.read_batch(request)
-            answers, handle = await self.service.submit(batch)
+            answers, handle = await self.service.submit(batch, client, request)
             try:
                 while not answers.complete:
                     await answers.wait_beyond(len(answers.finished), DISCONNECT_POLL)
@@ -252,10 +399,13 @@ class _Endpoints:
         return JSONResponse({"results": answers.results})
 
     async def create_job(self, request: Request) -> Response:
-        with self.service.client_slot(request):
+        client = request.state.client
+        with self.service.client_slot(client):
+            # Refused before anything is read or queued when the client could not keep it.
+            self.service.check_job_room(client)
             batch = await self.service.read_batch(request)
-            answers, handle = await self.service.submit(batch)
-        job_id = self.service.remember(answers, handle)
+            answers, handle = await self.service.submit(batch, client, request)
+        job_id = self.service.remember(answers, handle, client)
         return JSONResponse({"id": job_id, "total": answers.total}, status_code=202)
 
     def find_job(self, request: Request) -> _Job:
@@ -316,7 +466,12 @@ def create_app(service: VerdictService) -> Starlette:
     def route(path: str, handler: Handler, methods: list[str], auth: bool = True) -> Route:
         return Route(path, _guarded(service, handler, auth=auth), methods=methods)
 
+    async def internal_error(_request: Request, error: Exception) -> Response:
+        # Whatever went wrong, the client gets one JSON line (and the log the traceback).
+        return _error(500, f"internal error: {type(error).__name__}")
+
     return Starlette(
+        exception_handlers={Exception: internal_error},
         routes=[
             route("/v1/verdicts", endpoints.verdicts, ["POST"]),
             route("/v1/jobs", endpoints.create_job, ["POST"]),

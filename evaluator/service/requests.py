@@ -1,7 +1,9 @@
 """Reading a request body: samples and settings, checked field by field.
 
 Every problem is one `RequestError` naming the field (``samples[3].completion``), which the
-server answers with 400 or 422; nothing of a bad request is queued.
+server answers with 400, 403, 413 or 422; nothing of a bad request is queued. One sample over the
+size limit is not a bad request: it is kept with the reason (`SampleIn.refused`) and answered
+with an error verdict of its own, while the others are scored.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import task_hash
+from classwright.evaluator.service.inline import REFUSED, InlinePolicy
 from classwright.evaluator.service.tasks import TaskSet, inline_record
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
@@ -26,8 +29,8 @@ VERDICT_MODES = [mode.value for mode in Verdicts]
 
 
 class RequestError(ValueError):
-    """A request the server refuses; ``status`` is 400 (not JSON, wrong shape) or 422 (a field's
-    value) or 413 (too large)."""
+    """A request the server refuses; ``status`` is 400 (not JSON, wrong shape), 403 (an inline
+    task this server does not take), 413 (too large) or 422 (a field's value)."""
 
     def __init__(self, field: str, problem: str, status: int = 422) -> None:
         super().__init__(f"{field}: {problem}")
@@ -53,6 +56,11 @@ class SampleIn:
     sample: Sample
     record: TaskRecord
     record_hash: str
+    inline: bool = False
+    """The task came with the sample."""
+    refused: str | None = None
+    """Why this sample is not scored (``samples[3].completion: 300000 characters, more than
+    204800``): it is answered with that error and a reward of 0, the others are scored."""
 
 
 @dataclass(frozen=True)
@@ -60,10 +68,19 @@ class Batch:
     samples: list[SampleIn]
     settings: Settings
     reward: str
+    inline_tasks: str = REFUSED.statement
+    """The server's inline-task policy, stated in every verdict."""
 
 
-def read_batch(body: Any, tasks: TaskSet, base: Settings, limits: Limits) -> Batch:
-    """The samples and settings of a request body (already parsed JSON)."""
+def read_batch(
+    body: Any,
+    tasks: TaskSet,
+    base: Settings,
+    limits: Limits,
+    inline: InlinePolicy = REFUSED,
+) -> Batch:
+    """The samples and settings of a request body (already parsed JSON); a sample with an
+    inline task is refused (403) unless ``inline`` allows it."""
     if not isinstance(body, dict):
         raise RequestError("(body)", "expected a JSON object with 'samples'", 400)
     unknown = sorted(set(body) - {"samples", "settings"})
@@ -79,8 +96,8 @@ def read_batch(body: Any, tasks: TaskSet, base: Settings, limits: Limits) -> Bat
             "samples", f"{len(raw)} samples, more than {limits.max_samples} per request", 413
         )
     settings, reward = _read_settings(body.get("settings"), base, limits)
-    samples = [_read_sample(v, i, tasks, limits) for i, v in enumerate(raw)]
-    return Batch(samples, settings, reward)
+    samples = [_read_sample(v, i, tasks, limits, inline) for i, v in enumerate(raw)]
+    return Batch(samples, settings, reward, inline.statement)
 
 
 def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings, str]:
@@ -123,7 +140,9 @@ def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings
     return replace(settings, stop_at_first_failure=stop), reward
 
 
-def _read_sample(value: Any, position: int, tasks: TaskSet, limits: Limits) -> SampleIn:
+def _read_sample(
+    value: Any, position: int, tasks: TaskSet, limits: Limits, inline: InlinePolicy
+) -> SampleIn:
     where = f"samples[{position}]"
     if not isinstance(value, dict):
         raise RequestError(where, "expected an object", 422)
@@ -136,26 +155,32 @@ def _read_sample(value: Any, position: int, tasks: TaskSet, limits: Limits) -> S
     if isinstance(sample_id, str) and encodable(sample_id) != sample_id:
         # The id is sent back as it came: one that UTF-8 cannot carry could not be answered.
         raise RequestError(f"{where}.id", "holds a lone surrogate, which is not text", 422)
-    record, record_hash = _task_of(value, where, tasks)
+    record, record_hash = _task_of(value, where, tasks, inline)
     completion, code = value.get("completion"), value.get("code")
     if (completion is None) == (code is None):
         raise RequestError(where, "give exactly one of 'completion' and 'code'", 422)
     field, text = ("completion", completion) if code is None else ("code", code)
     if not isinstance(text, str):
         raise RequestError(f"{where}.{field}", "expected a string", 422)
+    is_inline = value.get("task") is not None
     if len(text) > limits.max_completion_chars:
-        raise RequestError(
-            f"{where}.{field}",
-            f"{len(text)} characters, more than {limits.max_completion_chars}",
-            413,
+        # One over-long answer (a policy that rambled) costs its own reward, not the batch's.
+        refused = (
+            f"{where}.{field}: {len(text)} characters, more than {limits.max_completion_chars}"
         )
+        empty = Sample(record.task_id, position, "")
+        return SampleIn(str(sample_id), empty, record, record_hash, is_inline, refused)
     sample = Sample(record.task_id, position, text if code is None else "", code=code)
-    return SampleIn(str(sample_id), sample, record, record_hash)
+    return SampleIn(str(sample_id), sample, record, record_hash, is_inline)
 
 
-def _task_of(value: Mapping[str, Any], where: str, tasks: TaskSet) -> tuple[TaskRecord, str]:
+def _task_of(
+    value: Mapping[str, Any], where: str, tasks: TaskSet, policy: InlinePolicy
+) -> tuple[TaskRecord, str]:
     inline = value.get("task")
     if inline is not None:
+        if not policy.allowed:
+            raise RequestError(f"{where}.task", f"inline tasks are {policy.statement}", 403)
         if not isinstance(inline, dict):
             raise RequestError(f"{where}.task", "expected a task record object", 422)
         try:

@@ -48,12 +48,37 @@ def verdict_json(
         "stop_at_first_failure": batch.settings.stop_at_first_failure,
         "key": key,
         "cached": cached,
+        "inline_tasks": batch.inline_tasks,
+    }
+
+
+def refused_json(batch: Batch, position: int) -> dict[str, Any]:
+    """The answer for a sample that was not scored (`SampleIn.refused`): no test ran, the
+    reward is 0, and ``error`` says why."""
+    sample = batch.samples[position]
+    return {
+        "id": sample.id,
+        "task_id": sample.record.task_id,
+        "passed": False,
+        "tests_passed": 0,
+        "tests_total": 0,
+        "reward": 0.0,
+        "tests": {},
+        "error": sample.refused,
+        "isolation": "not-run",
+        "verdicts": batch.settings.verdicts.value,
+        "time_budget": describe_budget(batch.settings.budget),
+        "stop_at_first_failure": batch.settings.stop_at_first_failure,
+        "key": "",
+        "cached": False,
+        "inline_tasks": batch.inline_tasks,
     }
 
 
 class Answers:
     """The answers of one batch, filled in from any thread as results land; read on the event
-    loop in input order (`results`) or in finishing order (`finished`)."""
+    loop in input order (`results`) or in finishing order (`finished`). Samples refused on
+    their own (`SampleIn.refused`) are answered from the start."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, batch: Batch, keys: list[str]) -> None:
         self.loop = loop
@@ -61,6 +86,10 @@ class Answers:
         self.keys = keys
         self.results: list[dict[str, Any] | None] = [None] * len(keys)
         self.finished: list[int] = []
+        for position, sample in enumerate(batch.samples):
+            if sample.refused is not None:
+                self.results[position] = refused_json(batch, position)
+                self.finished.append(position)
         self._tick: asyncio.Future[None] = loop.create_future()
 
     @property
