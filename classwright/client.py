@@ -9,25 +9,60 @@ training process can import it cheaply.
         verdicts = client.verdicts([{"id": "a", "task_id": "ClassEval_0", "completion": text}])
         rewards = [v.reward for v in verdicts]
 
-Samples are sent in requests of at most ``batch_size``; a 429 is retried after the server's
-``Retry-After``, a 5xx or a lost connection after an exponential backoff, up to ``retries`` times.
+Samples are sent in requests of at most ``batch_size``. A 429 is sent again after the
+server's ``Retry-After``, a 502, 503 or 504 or a lost connection after an exponential backoff,
+for as long as the call's ``deadline`` (seconds, over every try and wait) allows; any other
+answer is final (a 4xx other than 429 says the request itself is wrong: it is never re-sent).
 The verdicts come back in the order of the samples.
+
+The bearer token is ``token=``, else the ``CLASSWRIGHT_TOKEN`` variable, else the first line of
+the file ``CLASSWRIGHT_TOKEN_FILE`` names (a mounted secret).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
 
 DEFAULT_TIMEOUT = 600.0
+"""Seconds one HTTP exchange may take (a batch's verdicts come in one answer)."""
+DEFAULT_DEADLINE = 1800.0
+"""Seconds one call may take over every try and every wait the server asks for."""
 DEFAULT_BATCH_SIZE = 64
-DEFAULT_RETRIES = 8
+MAX_BACKOFF = 30.0
+TOKEN_VARIABLE = "CLASSWRIGHT_TOKEN"
+TOKEN_FILE_VARIABLE = "CLASSWRIGHT_TOKEN_FILE"
+RETRIED_STATUSES = frozenset({429, 502, 503, 504})
+"""Answers that say "not now": the server is full, restarting, or behind a proxy that lost
+it. A 500 is the server failing on this very request, and a 4xx the request being wrong:
+sending either again gets the same answer."""
+
+
+def token_from_environment() -> str | None:
+    """``CLASSWRIGHT_TOKEN``, else the first line of the file ``CLASSWRIGHT_TOKEN_FILE`` names,
+    else None; a file that cannot be read is an error naming the variable."""
+    token = os.environ.get(TOKEN_VARIABLE, "").strip()
+    if token:
+        return token
+    path = os.environ.get(TOKEN_FILE_VARIABLE, "").strip()
+    if not path:
+        return None
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"{TOKEN_FILE_VARIABLE}={path}: cannot read the token: {error}") from None
+    found = next((line.strip() for line in lines if line.strip()), None)
+    if found is None:
+        raise ValueError(f"{TOKEN_FILE_VARIABLE}={path}: the file holds no token")
+    return found
 
 
 @dataclass(frozen=True)
@@ -70,6 +105,8 @@ class Verdict:
     key: str = ""
     """Content hash of what decided the verdict (task, code, settings, version)."""
     cached: bool = False
+    inline_tasks: str = ""
+    """The server's policy on tasks sent inline (allowed or refused, and why)."""
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Verdict:
@@ -88,11 +125,13 @@ class Verdict:
             stop_at_first_failure=bool(data.get("stop_at_first_failure", False)),
             key=str(data.get("key", "")),
             cached=bool(data.get("cached", False)),
+            inline_tasks=str(data.get("inline_tasks", "")),
         )
 
 
 class ServiceError(RuntimeError):
-    """The service refused a request (4xx other than 429) or kept failing after every retry."""
+    """The service refused a request (a final answer), or gave none that the call's deadline
+    (or its number of tries) allowed waiting for; ``status`` 0: no connection."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(f"HTTP {status}: {message}")
@@ -120,6 +159,7 @@ def _body(batch: list[dict[str, Any]], settings: Mapping[str, Any] | None) -> di
 
 
 def _headers(token: str | None) -> dict[str, str]:
+    token = token or token_from_environment()
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
@@ -127,19 +167,54 @@ def _retry_delay(response: httpx.Response | None, attempt: int) -> float | None:
     """Seconds to wait before trying again, or None when the answer is final."""
     if response is None:  # the connection failed: the server may be restarting
         return _backoff(attempt)
-    if response.status_code == 429:
-        try:
-            return max(0.0, float(response.headers.get("Retry-After", "")))
-        except ValueError:
-            return _backoff(attempt)
-    if response.status_code >= 500:
+    if response.status_code not in RETRIED_STATUSES:
+        return None
+    try:
+        # Jitter keeps clients told the same wait from coming back at the same moment.
+        asked = max(0.0, float(response.headers.get("Retry-After", "")))
+        return asked * (1 + random.random() / 4)
+    except ValueError:
         return _backoff(attempt)
-    return None
 
 
 def _backoff(attempt: int) -> float:
     # Jitter keeps many clients that were refused together from coming back together.
-    return float(min(30.0, 0.25 * 2**attempt) * (0.5 + random.random() / 2))
+    return float(min(MAX_BACKOFF, 0.25 * 2 ** min(attempt, 10)) * (0.5 + random.random() / 2))
+
+
+class _Tries:
+    """The tries of one call: how long the next may take, how long to wait before it, and
+    when to give up (past ``deadline`` seconds, or after ``retries`` tries again if given)."""
+
+    def __init__(self, deadline: float, retries: int | None, timeout: float) -> None:
+        self.ends = time.monotonic() + deadline
+        self.deadline = deadline
+        self.retries = retries
+        self.timeout = timeout
+        self.attempt = 0
+
+    def exchange_timeout(self) -> float:
+        return max(0.1, min(self.timeout, self.ends - time.monotonic()))
+
+    def wait_before_next(self, response: httpx.Response | None, url: object) -> float:
+        """Seconds to wait before the next try; raises `ServiceError` when there is none."""
+        delay = _retry_delay(response, self.attempt)
+        if delay is None and response is not None:
+            raise _error_of(response)
+        delay = delay or 0.0
+        self.attempt += 1
+        out_of_tries = self.retries is not None and self.attempt > self.retries
+        if out_of_tries or time.monotonic() + delay >= self.ends:
+            why = (
+                f"after {self.attempt} tries"
+                if out_of_tries
+                else f"within the call's deadline of {self.deadline:g} s"
+            )
+            if response is None:
+                raise ServiceError(0, f"no connection to {url} {why}")
+            error = _error_of(response)
+            raise ServiceError(error.status, f"{error.message} (no answer {why})")
+        return delay
 
 
 def _error_of(response: httpx.Response) -> ServiceError:
@@ -155,7 +230,8 @@ def _verdicts_of(response: httpx.Response) -> list[Verdict]:
 
 
 class Client:
-    """Synchronous client; one connection pool, closed by `close` or the ``with`` block."""
+    """Synchronous client; one connection pool, closed by `close` or the ``with`` block.
+    Thread-safe: a reward manager's threads may share one."""
 
     def __init__(
         self,
@@ -163,10 +239,13 @@ class Client:
         token: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         batch_size: int = DEFAULT_BATCH_SIZE,
-        retries: int = DEFAULT_RETRIES,
+        retries: int | None = None,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
         self.batch_size = batch_size
         self.retries = retries
+        self.deadline = deadline
+        self.timeout = timeout
         self._http = httpx.Client(
             base_url=url.rstrip("/"), headers=_headers(token), timeout=timeout
         )
@@ -188,21 +267,17 @@ class Client:
         return dict(self._request("GET", "/healthz").json())
 
     def _request(self, method: str, path: str, body: Any = None) -> httpx.Response:
-        for attempt in range(self.retries + 1):
+        tries = _Tries(self.deadline, self.retries, self.timeout)
+        while True:
             try:
-                response: httpx.Response | None = self._http.request(method, path, json=body)
+                response: httpx.Response | None = self._http.request(
+                    method, path, json=body, timeout=tries.exchange_timeout()
+                )
             except httpx.TransportError:
                 response = None
-            delay = _retry_delay(response, attempt)
-            if delay is None and response is not None:
-                if response.is_success:
-                    return response
-                raise _error_of(response)
-            if attempt < self.retries:
-                time.sleep(delay or 0.0)
-        if response is None:
-            raise ServiceError(0, f"no connection to {self._http.base_url}")
-        raise _error_of(response)
+            if response is not None and response.is_success:
+                return response
+            time.sleep(tries.wait_before_next(response, self._http.base_url))
 
     def close(self) -> None:
         self._http.close()
@@ -223,10 +298,13 @@ class AsyncClient:
         token: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         batch_size: int = DEFAULT_BATCH_SIZE,
-        retries: int = DEFAULT_RETRIES,
+        retries: int | None = None,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
         self.batch_size = batch_size
         self.retries = retries
+        self.deadline = deadline
+        self.timeout = timeout
         self._http = httpx.AsyncClient(
             base_url=url.rstrip("/"), headers=_headers(token), timeout=timeout
         )
@@ -250,21 +328,17 @@ class AsyncClient:
         return dict((await self._request("GET", "/healthz")).json())
 
     async def _request(self, method: str, path: str, body: Any = None) -> httpx.Response:
-        for attempt in range(self.retries + 1):
+        tries = _Tries(self.deadline, self.retries, self.timeout)
+        while True:
             try:
-                response: httpx.Response | None = await self._http.request(method, path, json=body)
+                response: httpx.Response | None = await self._http.request(
+                    method, path, json=body, timeout=tries.exchange_timeout()
+                )
             except httpx.TransportError:
                 response = None
-            delay = _retry_delay(response, attempt)
-            if delay is None and response is not None:
-                if response.is_success:
-                    return response
-                raise _error_of(response)
-            if attempt < self.retries:
-                await asyncio.sleep(delay or 0.0)
-        if response is None:
-            raise ServiceError(0, f"no connection to {self._http.base_url}")
-        raise _error_of(response)
+            if response is not None and response.is_success:
+                return response
+            await asyncio.sleep(tries.wait_before_next(response, self._http.base_url))
 
     async def aclose(self) -> None:
         await self._http.aclose()
@@ -276,4 +350,11 @@ class AsyncClient:
         await self.aclose()
 
 
-__all__ = ["AsyncClient", "Client", "SampleIn", "ServiceError", "Verdict"]
+__all__ = [
+    "AsyncClient",
+    "Client",
+    "SampleIn",
+    "ServiceError",
+    "Verdict",
+    "token_from_environment",
+]

@@ -47,10 +47,17 @@ def rewards_for(body: dict[str, Any], scorer: Scorer = score_completions) -> dic
 
 
 def reward_func(
-    queries: Sequence[str], prompts: Sequence[str], labels: Sequence[str]
+    queries: Sequence[str],
+    prompts: Sequence[str],
+    labels: Sequence[str],
+    *,
+    url: str | None = None,
+    token: str | None = None,
 ) -> dict[str, Any]:
-    """OpenRLHF's reward function form: ``reward_func(queries, prompts, labels)``."""
-    return rewards_for({"query": list(queries), "prompts": list(prompts), "labels": list(labels)})
+    """OpenRLHF's reward function form: ``reward_func(queries, prompts, labels)``; ``url`` and
+    ``token`` as `score_completions` takes them (default: the environment)."""
+    body = {"query": list(queries), "prompts": list(prompts), "labels": list(labels)}
+    return rewards_for(body, lambda ids, texts: score_completions(ids, texts, url=url, token=token))
 
 
 def make_server(

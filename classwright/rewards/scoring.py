@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from classwright.client import Client
     from classwright.evaluator.scoring.jobs import Settings
     from classwright.schema.records import TaskRecord
 
@@ -29,12 +30,14 @@ def score_completions(
     url: str | None = None,
     reward: str = "class",
     workers: int | None = None,
+    token: str | None = None,
 ) -> list[float]:
     """The reward of each completion for the task of the same position.
 
     ``tasks``: a benchmark folder or record file (default ``CLASSWRIGHT_TASKS``, else the
     bundled tasks of a checkout); unused when a ``url`` (default ``CLASSWRIGHT_URL``) names a
-    `classwright serve`, which holds its own tasks.
+    `classwright serve`, which holds its own tasks. ``token``: the server's bearer token
+    (default ``CLASSWRIGHT_TOKEN``, else the file ``CLASSWRIGHT_TOKEN_FILE`` names).
     """
     if len(task_ids) != len(completions):
         raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
@@ -44,23 +47,53 @@ def score_completions(
         return []
     url = url or os.environ.get(URL_VARIABLE) or None
     if url:
-        return _served(url, task_ids, completions, reward)
+        return _served(url, task_ids, completions, reward, token)
     return _scored_here(task_ids, completions, tasks, reward, workers)
 
 
 def _served(
-    url: str, task_ids: Sequence[str], completions: Sequence[str], reward: str
+    url: str,
+    task_ids: Sequence[str],
+    completions: Sequence[str],
+    reward: str,
+    token: str | None,
 ) -> list[float]:
-    from classwright.client import Client
-
     samples = [
         {"id": str(i), "task_id": t, "completion": c}
         for i, (t, c) in enumerate(zip(task_ids, completions, strict=True))
     ]
-    with Client(url) as client:
-        verdicts = client.verdicts(samples, {"reward": reward})
+    verdicts = _client(url, token).verdicts(samples, {"reward": reward})
     by_id = {str(v.id): v for v in verdicts}
     return [float(by_id[s["id"]].reward) for s in samples]
+
+
+_CLIENTS: dict[tuple[str, str | None], Client] = {}
+_CLIENTS_LOCK = threading.Lock()
+
+
+def _forget_clients_in_child() -> None:
+    """A forked child (a trainer's worker) opens connections of its own: the parent's pool's
+    sockets and locks are not the child's to use."""
+    global _CLIENTS_LOCK
+    _CLIENTS.clear()
+    _CLIENTS_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_clients_in_child)
+
+
+def _client(url: str, token: str | None) -> Client:
+    """One client per server and token for the process, shared by every call and thread: a
+    reward manager calling once per rollout reuses its connections instead of opening one per
+    call. The token is read when the client is made (``token=`` or the environment)."""
+    from classwright.client import Client, token_from_environment
+
+    token = token or token_from_environment()
+    with _CLIENTS_LOCK:
+        client = _CLIENTS.get((url, token))
+        if client is None:
+            client = _CLIENTS[(url, token)] = Client(url, token=token)
+        return client
 
 
 def _scored_here(

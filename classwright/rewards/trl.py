@@ -29,9 +29,18 @@ def completion_text(completion: Any) -> str:
 
 
 def classwright_reward(
-    prompts: list[Any], completions: list[Any], task_id: list[str] | None = None, **kwargs: Any
+    prompts: list[Any],
+    completions: list[Any],
+    task_id: list[str] | None = None,
+    *,
+    url: str | None = None,
+    token: str | None = None,
+    **kwargs: Any,
 ) -> list[float]:
-    """The class verdict of each completion (1.0 passes every test, else 0.0)."""
+    """The class verdict of each completion (1.0 passes every test, else 0.0). ``url`` and
+    ``token`` (default ``CLASSWRIGHT_URL``, ``CLASSWRIGHT_TOKEN``) name a `classwright serve`;
+    bind them with `functools.partial` to set them in code."""
     if task_id is None:
         raise ValueError("the dataset needs a task_id column (classwright export --format hf)")
-    return score_completions(list(task_id), [completion_text(c) for c in completions])
+    texts = [completion_text(c) for c in completions]
+    return score_completions(list(task_id), texts, url=url, token=token)
