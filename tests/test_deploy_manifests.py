@@ -1,5 +1,7 @@
 """The deployment files under deploy/: the YAML parses, every command is a real `classwright`
-command line (parsed by the CLI itself), and images, ports and addresses agree."""
+command line (parsed by the CLI itself), images, ports and addresses agree, every pod that runs
+a sandbox may run it at full isolation (bubblewrap), and the serve replicas state their
+inline-task policy."""
 
 from __future__ import annotations
 
@@ -111,6 +113,51 @@ def test_serve_replicas_listen_where_the_service_and_probes_look() -> None:
     volumes = {v["name"]: v for v in pod["spec"]["volumes"]}
     (mount,) = [name for name, path in mounts.items() if token.parent == Path(path)]
     assert token.name in {item["path"] for item in volumes[mount]["secret"]["items"]}
+
+
+# What bubblewrap needs of a container: the capability to make namespaces and mounts, and no
+# seccomp or AppArmor profile that refuses unshare, mount and pivot_root.
+FULL_ISOLATION_CONTEXT = {
+    "capabilities": {"add": ["SYS_ADMIN"]},
+    "seccompProfile": {"type": "Unconfined"},
+    "appArmorProfile": {"type": "Unconfined"},
+}
+
+
+def _runs_sandboxes(container: dict[str, Any]) -> bool:
+    """Ray workers (the actors' sandboxes) and serve replicas (they time canonical solutions
+    in a sandbox of their own); the head runs no actors and an evaluate driver scores on Ray."""
+    command = container.get("command") or []
+    return container["name"] == "ray-worker" or command[:2] == ["classwright", "serve"]
+
+
+def test_pods_that_run_sandboxes_can_run_them_at_full_isolation() -> None:
+    running = [c for c in _containers() if _runs_sandboxes(c)]
+    assert {c["name"] for c in running} == {"ray-worker", "serve"}
+    for container in running:
+        context = container.get("securityContext", {})
+        for key, wanted in FULL_ISOLATION_CONTEXT.items():
+            got = context.get(key, {})
+            for field, value in wanted.items():
+                present = set(got.get(field, [])) if isinstance(value, list) else got.get(field)
+                assert present == (set(value) if isinstance(value, list) else value), (
+                    f"{container['name']}: securityContext.{key}.{field}"
+                )
+
+
+def test_serve_replicas_refuse_inline_tasks_and_say_why() -> None:
+    """The replicas score on Ray, whose actors' isolation the server cannot see: inline tasks
+    are refused unless the operator opts in, and this manifest does not (its header says why)."""
+    (deployment,) = _of_kind("Deployment")
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    context = _parse(container["command"])
+    assert parse_executor(context.params["executor"])[0] == "ray"
+    assert context.params["allow_inline_tasks"] is False
+    header = (KUBERAY / "serve.yaml").read_text().split("apiVersion")[0]
+    assert "Inline tasks" in header and "--allow-inline-tasks" in header
+    # The option exists: the parser knows it (a typo would make the check above vacuous).
+    opted = _parse([*container["command"], "--allow-inline-tasks"])
+    assert opted.params["allow_inline_tasks"] is True
 
 
 def test_the_parser_refuses_what_the_cli_would() -> None:
