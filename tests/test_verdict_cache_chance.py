@@ -19,6 +19,7 @@ from classwright.evaluator.scoring.run import ScoredRun, score_run
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import VerdictCache
 from classwright.schema.records import TaskRecord
+from classwright.schema.validation import validate
 
 SETTINGS = Settings(budget=TimeBudget(fixed=10.0))
 COPIES = 20
@@ -101,6 +102,11 @@ def _seconds(scored: ScoredRun) -> list[float]:
     return [s["seconds"] for s in task["samples"]]
 
 
+def _drawn(scored: ScoredRun) -> set[object]:
+    (task,) = scored.document["tasks"].values()
+    return {s.get("drawn") for s in task["samples"]}
+
+
 def test_the_rule_reads_code_not_words() -> None:
     assert names_a_source_of_chance("import random\n")
     assert names_a_source_of_chance("from secrets import token_hex\n")
@@ -143,6 +149,9 @@ def test_identical_samples_of_chance_are_independent_draws(
         assert first.document["run"]["joined_samples"] == 0
         assert all(seconds > 0 for seconds in _seconds(first))
         assert cache.size() == (0, 0)
+        # The results say why.
+        assert _drawn(first) == {True}
+        validate("results", first.document, "first.json")
         # ... so a re-send of the same copies is not answered from it either.
         again = _run(_copies(record, code), record, tmp_path / "again.json", cache)
         assert again.from_cache == 0 and again.document["run"]["joined_samples"] == 0
@@ -162,6 +171,7 @@ def test_identical_samples_of_a_deterministic_task_are_still_joined_and_cached(
         first = _run(_copies(record, HONEST_WALLET, 3), record, tmp_path / "first.json", cache)
         assert first.document["run"]["joined_samples"] == 2
         assert cache.size()[0] == 1
+        assert _drawn(first) == {None}
         again = _run(_copies(record, HONEST_WALLET, 3), record, tmp_path / "again.json", cache)
         assert again.from_cache == 3
     finally:

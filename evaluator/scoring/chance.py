@@ -24,9 +24,13 @@ from __future__ import annotations
 import functools
 import types
 import warnings
+from typing import TYPE_CHECKING
 
-from classwright.evaluator.scoring.jobs import Job
 from classwright.schema.records import TaskRecord
+
+if TYPE_CHECKING:
+    # jobs asks this module whether a verdict is a draw: the job's type is named only.
+    from classwright.evaluator.scoring.jobs import Job
 
 SOURCES = frozenset({"random", "secrets", "uuid", "urandom", "getrandom", "SystemRandom"})
 """Names through which Python code draws at random: the modules (``numpy.random`` included, as

@@ -25,6 +25,7 @@ from classwright.evaluator import sandbox
 from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.scoring import canonical_times
+from classwright.evaluator.scoring.chance import of_chance
 from classwright.evaluator.scoring.extraction import Extraction, candidate_source, extract_code
 from classwright.evaluator.scoring.laziness import ClassUses, class_shape, class_uses
 from classwright.evaluator.scoring.limits import TimeBudget
@@ -328,6 +329,7 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         code_hash=job.code_hash,
         verdicts=settings.verdicts,
         worker_deaths=deaths,
+        drawn=of_chance(job),
     )
 
 

@@ -57,6 +57,9 @@ class SampleResult:
     """Sandbox workers that died under this sample, in every run of it (a fault of the
     infrastructure, or the sample's own doing): a sample that met one and did not pass was run
     once more, and the verdicts are that run's (`jobs.score_job`)."""
+    drawn: bool = False
+    """The verdict is a draw of chance (`chance.of_chance`: the task or the class draws at
+    random): it is neither cached nor given to an identical sample."""
 
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {
@@ -83,6 +86,8 @@ class SampleResult:
         if self.worker_deaths:
             # Only where it happened: every other sample's line keeps its shape.
             document["worker_deaths"] = self.worker_deaths
+        if self.drawn:
+            document["drawn"] = True
         return document
 
     @classmethod
@@ -109,6 +114,7 @@ class SampleResult:
             seconds=data.get("seconds", 0.0),
             code_hash=data.get("code_hash", ""),
             worker_deaths=int(data.get("worker_deaths", 0)),
+            drawn=bool(data.get("drawn", False)),
         )
 
 

@@ -150,7 +150,7 @@ def score_run(
                 journal,
                 max(1, jobs),
                 progress=progress,
-                on_result=_keep_in(cache, distinct, settings, drawn),
+                on_result=_keep_in(cache, distinct, settings),
                 executor=executor,
             )
         new = cached + scored + _answered_alike(scored, followers, journal)
@@ -264,18 +264,18 @@ def _answered_by_cache(
 
 
 def _keep_in(
-    cache: VerdictCache | None, jobs: list[Job], settings: Settings, drawn: set[SampleKey]
+    cache: VerdictCache | None, jobs: list[Job], settings: Settings
 ) -> Callable[[SampleResult], None] | None:
-    """Stores each new result in the cache under its job's key (a draw of chance never)."""
+    """Stores each new result in the cache under its job's key (what `cacheable` allows: a
+    draw of chance never)."""
     if cache is None:
         return None
     store = cache
     by_sample = {(j.sample.task_id, j.sample.index): j for j in jobs}
 
     def keep(result: SampleResult) -> None:
-        key = (result.task_id, result.index)
-        if cacheable(result) and key not in drawn:
-            store.put(verdict_key(by_sample[key], settings), result)
+        if cacheable(result):
+            store.put(verdict_key(by_sample[(result.task_id, result.index)], settings), result)
 
     return keep
 

@@ -121,10 +121,11 @@ def machinery_failed(result: SampleResult) -> bool:
 
 def cacheable(result: SampleResult, isolation: str | None = None) -> bool:
     """Whether ``result`` may be kept under a key naming ``isolation`` (default: the level
-    samples run at). Not: a fault of the machinery; a failure that met the death of a sandbox
-    worker (the death may have come from outside: it is not the sample's to carry for good, even
-    when the run after it died too); a verdict reached at another level than the key names."""
-    if machinery_failed(result):
+    samples run at). Not: a fault of the machinery; a draw of chance (`chance.of_chance`); a
+    failure that met the death of a sandbox worker (the death may have come from outside: it is
+    not the sample's to carry for good, even when the run after it died too); a verdict reached
+    at another level than the key names."""
+    if machinery_failed(result) or result.drawn:
         return False
     if result.worker_deaths and not result.passed:
         return False
