@@ -29,12 +29,13 @@ from classwright.commands import (  # noqa: E402 - the app must exist before the
     check,
     evaluate,
     generate,
+    perturb,
     report,
     serve,
     tasks,
 )
 
-for _commands in (tasks, evaluate, check, adequacy, generate, report, serve, cache):
+for _commands in (tasks, evaluate, check, adequacy, generate, report, serve, cache, perturb):
     _commands.register(app)
 
 

@@ -1,0 +1,362 @@
+"""Applying an operator set to task folders, proving each variant, writing the valid ones.
+
+For each task, the operators of the set run in the registry's order, each on what the previous
+one made (a variant is re-compiled after every step, so an operator always reads a loadable
+task). An operator that declines leaves the task as it was and says why; a variant to which no
+operator applied is not a variant and is not written.
+
+Then every variant is written to a staging folder beside ``out`` and checked with every rule,
+as are the originals (their dynamic results mostly come from the check's cache), and
+``proof.prove`` compares the two. A valid variant is moved to ``out/<folder name>`` with its
+``perturbation.toml``; an invalid one is reported with its problems and not written. When the
+only new findings are unused suppressions (the variant no longer has what the original
+suppressed), those suppressions are dropped from the variant, recorded, and the check re-run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from classwright.authoring.check import check_folders
+from classwright.authoring.lint.context import CheckSettings
+from classwright.authoring.lint.registry import rule_by_code, select_rules
+from classwright.authoring.lint.types import Finding
+from classwright.authoring.perturb.carry import carry_meta
+from classwright.authoring.perturb.files import TaskFiles
+from classwright.authoring.perturb.operator import Declined, Operator, operator_rng
+from classwright.authoring.perturb.proof import prove
+from classwright.authoring.perturb.record import (
+    RECORD_FILE,
+    PerturbationRecord,
+    Step,
+    dump_record,
+)
+from classwright.authoring.taskdir import SOLUTION_FILE, TASK_FILE, TESTS_FILE, dump_task_toml
+from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.schema.errors import InputError
+from classwright.schema.files import replace_dir_atomic
+
+UNUSED_SUPPRESSION = rule_by_code("unused-suppression").code
+
+
+class Verdict:
+    """What became of one task (strings: they go to JSON and tables as they are)."""
+
+    WRITTEN = "written"
+    """A valid variant was written."""
+    DROPPED = "dropped"
+    """A variant was made but failed the proof (or an operator broke the task)."""
+    UNCHANGED = "unchanged"
+    """Every operator of the set declined: there is no variant."""
+    UNREADABLE = "unreadable"
+    """The original task did not load."""
+
+
+@dataclass(frozen=True)
+class TaskPerturbation:
+    """One task's operators, before the proof (picklable: it crosses the process pool)."""
+
+    folder: Path
+    task_id: str
+    steps: tuple[Step, ...] = ()
+    variant: TaskFiles | None = None
+    problem: str = ""
+    """Why there is no variant to prove although one was attempted (an operator's bug)."""
+    unreadable: str = ""
+
+
+@dataclass(frozen=True)
+class TaskReport:
+    """What ``classwright perturb`` did with one task."""
+
+    folder: Path
+    task_id: str
+    verdict: str
+    steps: tuple[Step, ...] = ()
+    problems: tuple[str, ...] = ()
+    written_to: Path | None = None
+    suppressions_dropped: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "folder": str(self.folder),
+            "task_id": self.task_id,
+            "verdict": self.verdict,
+            "steps": [
+                {"operator": s.operator, "applied": s.applied, "text": s.text} for s in self.steps
+            ],
+            "problems": list(self.problems),
+            "written_to": str(self.written_to) if self.written_to else None,
+            "suppressions_dropped": list(self.suppressions_dropped),
+        }
+
+
+@dataclass(frozen=True)
+class PerturbReport:
+    operators: tuple[str, ...]
+    seed: int
+    tasks: tuple[TaskReport, ...] = field(default_factory=tuple)
+
+    def count(self, verdict: str) -> int:
+        return sum(1 for task in self.tasks if task.verdict == verdict)
+
+    def applications(self) -> dict[str, tuple[int, int]]:
+        """Operator -> (tasks it applied to, of those whose variant was written)."""
+        table: dict[str, tuple[int, int]] = {}
+        for name in self.operators:
+            applied = [
+                t for t in self.tasks if any(s.operator == name and s.applied for s in t.steps)
+            ]
+            written = sum(1 for t in applied if t.verdict == Verdict.WRITTEN)
+            table[name] = (len(applied), written)
+        return table
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "operators": list(self.operators),
+            "seed": self.seed,
+            "counts": {
+                v: self.count(v)
+                for v in (Verdict.WRITTEN, Verdict.DROPPED, Verdict.UNCHANGED, Verdict.UNREADABLE)
+            },
+            "applications": {
+                name: {"applied": a, "written": w} for name, (a, w) in self.applications().items()
+            },
+            "tasks": [task.to_json() for task in self.tasks],
+        }
+
+
+# --- one task ----------------------------------------------------------------------------------
+
+
+def perturb_task(folder: Path, operators: Sequence[Operator], seed: int) -> TaskPerturbation:
+    """Apply the operators, in order, to one task folder; nothing is written."""
+    try:
+        files = TaskFiles.read(folder)
+        task = files.compiled()
+    except InputError as error:
+        return TaskPerturbation(folder, folder.name, unreadable=error.describe())
+    task_id = str(files.meta["id"])
+    steps: list[Step] = []
+    current, changed = files, False
+    for operator in operators:
+        name = operator.name
+        rng = operator_rng(seed, task_id, name)
+        try:
+            applied = operator.apply(task, current, rng)
+        except Declined as declined:
+            steps.append(Step(name, False, declined.reason))
+            continue
+        except Exception as exc:  # an operator's bug names the task and drops the variant
+            problem = f"operator {name} failed: {type(exc).__name__}: {exc}"
+            return TaskPerturbation(folder, task_id, tuple(steps), problem=problem)
+        meta = carry_meta(applied.files.meta, applied.moved_lines, applied.renamed)
+        current = applied.files.changed(meta=meta)
+        try:
+            task = current.compiled()
+        except InputError as error:
+            problem = f"operator {name} made a task that does not load: {error.describe()}"
+            return TaskPerturbation(folder, task_id, tuple(steps), problem=problem)
+        steps.append(Step(name, True, applied.summary, applied.details))
+        changed = True
+    return TaskPerturbation(folder, task_id, tuple(steps), current if changed else None)
+
+
+def perturb_tasks(
+    folders: Sequence[Path],
+    operators: Sequence[Operator],
+    seed: int,
+    jobs: int = 1,
+    progress: ProgressReporter = NO_PROGRESS,
+) -> list[TaskPerturbation]:
+    """``perturb_task`` for each folder (in a process pool with ``jobs > 1``), in order."""
+    results: dict[Path, TaskPerturbation] = {}
+    if jobs <= 1 or len(folders) <= 1:
+        for folder in folders:
+            results[folder] = perturb_task(folder, operators, seed)
+            progress.advance(folder.name)
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(folders))) as pool:
+            futures = {pool.submit(perturb_task, f, tuple(operators), seed): f for f in folders}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                progress.advance(futures[future].name)
+    return [results[folder] for folder in folders]
+
+
+# --- proving and writing -----------------------------------------------------------------------
+
+
+def content_hash(folder: Path) -> str:
+    """SHA-256 over a task folder's three files (each length-prefixed)."""
+    digest = hashlib.sha256()
+    for name in (TASK_FILE, SOLUTION_FILE, TESTS_FILE):
+        data = (folder / name).read_bytes()
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
+
+
+def _record(made: TaskPerturbation, seed: int, names: Sequence[str]) -> PerturbationRecord:
+    return PerturbationRecord(
+        original=made.task_id,
+        source=str(made.folder),
+        source_hash=content_hash(made.folder),
+        seed=seed,
+        operators=tuple(names),
+        steps=made.steps,
+    )
+
+
+def _stage(variant: TaskFiles, record: PerturbationRecord, folder: Path) -> None:
+    meta = variant.editable_meta()
+    meta["provenance"] = [*meta.get("provenance", ()), record.provenance_line()]
+    variant.changed(meta=meta).write(folder)
+    (folder / RECORD_FILE).write_text(dump_record(record), encoding="utf-8")
+
+
+def _without_suppressions(folder: Path, codes: Sequence[str]) -> None:
+    files = TaskFiles.read(folder)
+    meta = files.editable_meta()
+    meta["suppressions"] = [s for s in meta.get("suppressions", ()) if s["code"] not in codes]
+    # A staged folder is ours alone: its task.toml is rewritten in place.
+    (folder / TASK_FILE).write_text(dump_task_toml(meta), encoding="utf-8")
+
+
+def perturb_folders(
+    folders: Sequence[Path],
+    operators: Sequence[Operator],
+    seed: int,
+    out: Path,
+    settings: CheckSettings | None = None,
+    jobs: int = 1,
+    progress: ProgressReporter = NO_PROGRESS,
+) -> PerturbReport:
+    """Make, prove and write the variants of ``folders`` under ``out``; see the module doc."""
+    names = tuple(operator.name for operator in operators)
+    _check_names_unique(folders)
+    settings = settings or CheckSettings()
+    progress.expect(len(folders))
+    made = perturb_tasks(folders, operators, seed, jobs, progress)
+    out.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".perturb-staging-", dir=out))
+    try:
+        reports = _prove_and_write(made, names, seed, out, staging, settings, jobs, progress)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return PerturbReport(names, seed, tuple(reports))
+
+
+def _check_names_unique(folders: Sequence[Path]) -> None:
+    seen: dict[str, Path] = {}
+    for folder in folders:
+        if folder.name in seen:
+            raise InputError(
+                folder, f"two task folders are named {folder.name!r} (also {seen[folder.name]})"
+            )
+        seen[folder.name] = folder
+
+
+def _prove_and_write(
+    made: Sequence[TaskPerturbation],
+    names: Sequence[str],
+    seed: int,
+    out: Path,
+    staging: Path,
+    settings: CheckSettings,
+    jobs: int,
+    progress: ProgressReporter,
+) -> list[TaskReport]:
+    rules = select_rules()
+    staged: dict[Path, Path] = {}
+    records: dict[Path, PerturbationRecord] = {}
+    for item in made:
+        if item.variant is not None:
+            record = _record(item, seed, names)
+            _stage(item.variant, record, staging / item.folder.name)
+            staged[item.folder] = staging / item.folder.name
+            records[item.folder] = record
+    # Each folder is counted once more for each of the two checks.
+    progress.expect(len(made) + 2 * len(staged))
+    originals = list(staged)
+    before = _findings_by_folder(check_folders(originals, rules, settings, jobs, progress).findings)
+    variants = list(staged.values())
+    after = _findings_by_folder(check_folders(variants, rules, settings, jobs, progress).findings)
+    reports = []
+    for item in made:
+        if item.unreadable:
+            reports.append(
+                TaskReport(
+                    item.folder, item.task_id, Verdict.UNREADABLE, problems=(item.unreadable,)
+                )
+            )
+            continue
+        if item.problem:
+            reports.append(
+                TaskReport(item.folder, item.task_id, Verdict.DROPPED, item.steps, (item.problem,))
+            )
+            continue
+        if item.folder not in staged:
+            reports.append(TaskReport(item.folder, item.task_id, Verdict.UNCHANGED, item.steps))
+            continue
+        variant_folder = staged[item.folder]
+        found = after.get(variant_folder, [])
+        original_found = before.get(item.folder, [])
+        dropped = _suppressions_to_drop(original_found, found)
+        if dropped:
+            _without_suppressions(variant_folder, dropped)
+            record = replace(records[item.folder], suppressions_dropped=tuple(dropped))
+            (variant_folder / RECORD_FILE).write_text(dump_record(record), encoding="utf-8")
+            found = _findings_by_folder(
+                check_folders([variant_folder], rules, settings, 1).findings
+            ).get(variant_folder, [])
+        assert item.variant is not None
+        proof = prove(TaskFiles.read(item.folder).tests, original_found, item.variant.tests, found)
+        if not proof.valid:
+            reports.append(
+                TaskReport(item.folder, item.task_id, Verdict.DROPPED, item.steps, proof.problems)
+            )
+            continue
+        target = out / item.folder.name
+        replace_dir_atomic(variant_folder, target)
+        reports.append(
+            TaskReport(
+                item.folder,
+                item.task_id,
+                Verdict.WRITTEN,
+                item.steps,
+                written_to=target,
+                suppressions_dropped=tuple(dropped),
+            )
+        )
+    return reports
+
+
+def _findings_by_folder(findings: Sequence[Finding]) -> dict[Path, list[Finding]]:
+    by_folder: dict[Path, list[Finding]] = {}
+    for finding in findings:
+        by_folder.setdefault(Path(finding.path).parent, []).append(finding)
+    return by_folder
+
+
+def _suppressions_to_drop(original: Sequence[Finding], variant: Sequence[Finding]) -> list[str]:
+    """Codes whose suppression only the variant finds unused (its rule finds nothing there)."""
+    unused_before = {f.message for f in original if f.code == UNUSED_SUPPRESSION}
+    return sorted(
+        {
+            _suppressed_code(f.message)
+            for f in variant
+            if f.code == UNUSED_SUPPRESSION and f.message not in unused_before
+        }
+    )
+
+
+def _suppressed_code(message: str) -> str:
+    # The finding's message quotes the code: "Suppression of `CW501` is unused: ...".
+    return message.split("`")[1]

@@ -1,0 +1,79 @@
+"""The operator catalogue: every operator, by name, and operator sets as the CLI takes them.
+
+Operators are discovered in ``classwright.authoring.perturb.operators``: every ``Operator``
+subclass defined in a module there whose name does not start with ``_`` is registered.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import pkgutil
+from functools import cache
+
+from classwright.authoring.perturb import operators as operators_package
+from classwright.authoring.perturb.operator import Operator
+from classwright.schema.errors import InputError
+
+ORDER = (
+    "rename",
+    "shuffle-methods",
+    "reorder-params",
+    "redraw-examples",
+    "change-constants",
+)
+"""The order operators of one set are applied in, whatever order they were named in (names
+first: later operators read the renamed task, and their records quote the new names)."""
+
+
+@cache
+def all_operators() -> tuple[type[Operator], ...]:
+    """Every registered operator class, in application order (unlisted ones last, by name)."""
+    found: dict[str, type[Operator]] = {}
+    for module_info in pkgutil.iter_modules(operators_package.__path__):
+        if module_info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{operators_package.__name__}.{module_info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Operator)
+                and value.__module__ == module.__name__
+                and "name" in vars(value)
+            ):
+                if value.name in found and found[value.name] is not value:
+                    raise RuntimeError(f"two operators claim {value.name}: {module.__name__}")
+                found[value.name] = value
+    return tuple(sorted(found.values(), key=_position))
+
+
+def _position(operator: type[Operator]) -> tuple[int, str]:
+    name = operator.name
+    return (ORDER.index(name) if name in ORDER else len(ORDER), name)
+
+
+def operator_by_name(name: str) -> type[Operator]:
+    """The operator with this name, or ``KeyError``."""
+    for operator in all_operators():
+        if operator.name == name.strip().lower():
+            return operator
+    raise KeyError(name)
+
+
+def parse_operators(text: str, option: str = "--ops") -> list[Operator]:
+    """``"rename,shuffle-methods"`` (or ``all``) -> instances, in application order; an unknown
+    name is an ``InputError`` naming the closest ones."""
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if not names:
+        raise InputError(option, "name at least one operator (or all)")
+    known = [operator.name for operator in all_operators()]
+    if "all" in names:
+        return [operator() for operator in all_operators()]
+    for name in names:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, n=2, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise InputError(
+                option, f"no operator is named {name!r}{hint} (operators: {', '.join(known)})"
+            )
+    return [operator() for operator in all_operators() if operator.name in names]
