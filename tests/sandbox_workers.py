@@ -45,10 +45,12 @@ def busy_zygotes(root: int | None = None) -> list[int]:
 
 
 class ZygoteKiller:
-    """Kills, once, the first zygote found running a sample ``after`` seconds into the sample
-    (SIGKILL from this process: from outside the sandbox)."""
+    """Kills, once, the first zygote below ``root`` (default: this process) found running a
+    sample, ``after`` seconds into the sample (SIGKILL from this process: from outside the
+    sandbox)."""
 
-    def __init__(self, after: float = 0.5, timeout: float = 120.0) -> None:
+    def __init__(self, after: float = 0.5, timeout: float = 120.0, root: int | None = None) -> None:
+        self.root = root
         self.after = after
         self.timeout = timeout
         self.killed: int | None = None
@@ -59,7 +61,7 @@ class ZygoteKiller:
     def _watch(self) -> None:
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline and not self._stop.is_set():
-            busy = busy_zygotes()
+            busy = busy_zygotes(self.root)
             if busy:
                 time.sleep(self.after)
                 if cw_proc.is_running(busy[0]):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from parity_task import HALF_RIGHT, PARITY_SOLUTION, write_parity_task
 from wallet_task import HOSTILE, write_wallet_task
 
 from classwright.authoring.taskdir import load_tasks
@@ -27,42 +28,6 @@ COPIES = 20
 probability 2 * 0.5**20 (about 2e-6) when each is a draw of its own, and with certainty when one
 draw stands for all."""
 
-PARITY_TOML = """\
-id = "parity_1"
-title = "Tells even numbers from odd ones"
-topic = "arithmetic"
-authors = ["classwright maintainers"]
-reviewers = []
-provenance = ["test task"]
-"""
-PARITY_SOLUTION = '''\
-class Parity:
-    """Tells even numbers from odd ones."""
-
-    def is_even(self, number):
-        """Whether the number is even.
-
-        :param number: int, the number
-        :return: bool, True when it is even
-        >>> Parity().is_even(4)
-        True
-        """
-        return number % 2 == 0
-'''
-PARITY_TESTS = """\
-import random
-import unittest
-
-from solution import Parity
-
-
-class ParityTestIsEven(unittest.TestCase):
-    def test_a_drawn_number(self):
-        number = random.randrange(1_000_000)
-        self.assertEqual(Parity().is_even(number), number % 2 == 0)
-"""
-# Right for every even number: half the draws of the task's tests.
-HALF_RIGHT = PARITY_SOLUTION.replace("return number % 2 == 0", "return True")
 HONEST_WALLET = (HOSTILE / "honest.py").read_text()
 # A class of a deterministic task that draws on its own, once per run: right half the time.
 COIN_WALLET = "import random\n\nLUCKY = random.random() < 0.5\n\n" + HONEST_WALLET.replace(
@@ -73,12 +38,7 @@ COIN_WALLET = "import random\n\nLUCKY = random.random() < 0.5\n\n" + HONEST_WALL
 
 @pytest.fixture(scope="module")
 def tasks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, TaskRecord]:
-    root = write_wallet_task(tmp_path_factory.mktemp("tasks"))
-    folder = root / "Parity"
-    folder.mkdir()
-    (folder / "task.toml").write_text(PARITY_TOML)
-    (folder / "solution.py").write_text(PARITY_SOLUTION)
-    (folder / "tests.py").write_text(PARITY_TESTS)
+    root = write_parity_task(write_wallet_task(tmp_path_factory.mktemp("tasks")))
     return {r.class_name: r for r in load_tasks(root)}
 
 
