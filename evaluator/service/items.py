@@ -3,10 +3,13 @@ is extracted exactly as `evaluate` extracts it) with their verdict keys."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import threading
 from collections import OrderedDict
 
 from classwright.evaluator.scoring import jobs
+from classwright.evaluator.scoring.chance import of_chance
 from classwright.evaluator.scoring.verdict_cache import verdict_key
 from classwright.evaluator.service.requests import Batch
 from classwright.evaluator.service.scheduler import Item
@@ -32,6 +35,10 @@ class ItemBuilder:
             # one request's completion never holds up another's scoring for longer than a parse.
             (job,) = jobs.build_jobs([sample.sample], {record.task_id: record}, "request", ids)
             key = verdict_key(job, batch.settings, sample.record_hash)
+            if of_chance(job):
+                # A draw of chance gets a key of its own: never answered from the cache (which
+                # does not keep it either) nor joined to an identical sample queued with it.
+                key = hashlib.sha256(f"{key}\0{secrets.token_hex(16)}".encode()).hexdigest()
             items.append(Item(key, job, batch.settings, sample.record_hash))
         return items
 

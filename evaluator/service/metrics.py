@@ -55,7 +55,8 @@ class ServiceMetrics:
         )
         self.replaced = Counter(
             "classwright_sandbox_workers_replaced",
-            "Samples whose sandbox worker died or broke under them, scored again on a new one.",
+            "Sandbox workers that died under a sample, whoever killed them (each replaced by a "
+            "new one), and samples whose scoring machinery failed, scored again.",
             registry=self.registry,
         )
         self.executor_timeouts = Counter(

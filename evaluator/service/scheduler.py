@@ -40,7 +40,7 @@ from classwright.evaluator.scoring.jobs import (
     task_exports,
 )
 from classwright.evaluator.scoring.results import SampleResult
-from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable
+from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, machinery_failed
 from classwright.evaluator.service.measurement import (
     POLL_SECONDS,
     Canonical,
@@ -572,7 +572,10 @@ class Scheduler:
 
     def _finish(self, work: _Work, result: SampleResult) -> None:
         """Answer every waiter of ``work`` with ``result``, or queue it again after a fault."""
-        if not cacheable(result) and work.attempts + 1 < self.attempts:
+        # Each sandbox worker that died under the sample was replaced by the sandbox (and a
+        # sample that did not pass after one was run once more there: `scoring.score_job`).
+        self.metrics.replaced.inc(result.worker_deaths)
+        if machinery_failed(result) and work.attempts + 1 < self.attempts:
             work.attempts += 1
             self.metrics.replaced.inc()
             with self._lock:
