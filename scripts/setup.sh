@@ -10,7 +10,17 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
         apt-get update -qq >/dev/null
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap faketime chromium >/dev/null
     fi
+    # Java tasks: a JDK (javac, java, jdeps) and Debian's JUnit 5, whose console launcher runs
+    # the tests offline (no Gradle, no download).
+    if ! command -v javac >/dev/null || [ ! -f /usr/share/java/junit-platform-console-standalone.jar ]; then
+        apt-get update -qq >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless junit5 >/dev/null
+    fi
 fi
+# The Java tests need these; say so here rather than as a test failure far from the cause.
+for needed in "$(command -v javac || echo javac)" /usr/share/java/junit-platform-console-standalone.jar; do
+    [ -e "$needed" ] || echo "setup: $needed is missing (Debian: apt-get install openjdk-17-jdk-headless junit5)" >&2
+done
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q ".[dev,tasks,serve,ray,inspect]"

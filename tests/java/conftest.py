@@ -1,4 +1,4 @@
-"""Shared fixtures of the Java tests: our own projects."""
+"""Shared fixtures of the Java tests: our own projects, and this machine's JDK and JUnit 5."""
 
 from __future__ import annotations
 
@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 from java_projects import DEPOT, SHAPES
+from requirements_in_ci import skip_missing
 
+from classwright.evaluator.java import JavaToolchain, find_toolchain
+from classwright.schema.errors import InputError
 from classwright.schema.java_project import JavaProject, load_java_project
 
 
@@ -19,6 +22,16 @@ def depot() -> JavaProject:
 @pytest.fixture(scope="session")
 def shapes() -> JavaProject:
     return load_java_project(SHAPES)
+
+
+@pytest.fixture(scope="session")
+def toolchain() -> JavaToolchain:
+    """The JDK and Debian's JUnit 5 (scripts/setup.sh installs them); missing, the test skips
+    here and fails in CI."""
+    try:
+        return find_toolchain()
+    except InputError as error:
+        skip_missing("Java toolchain", error.describe())
 
 
 @pytest.fixture()
