@@ -20,14 +20,19 @@ def _argv(pid: int) -> list[bytes]:
 
 
 def _is_driver(pid: int) -> bool:
-    """The process runs the sandbox's driver under Python (a zygote, or a sample forked from
-    one); bubblewrap's own processes name the driver among their arguments too, and are not."""
+    """The process runs the sandbox's driver under Python (a zygote, a sample forked from one,
+    or the supervisor rlimits-only puts above a zygote); bubblewrap's own processes name the
+    driver among their arguments too, and are not."""
     argv = _argv(pid)
     return (
         bool(argv)
         and b"python" in Path(argv[0].decode()).name.encode()
         and any(a.endswith(b"driver.py") for a in argv[1:3])
     )
+
+
+def _is_supervisor(pid: int) -> bool:
+    return _is_driver(pid) and b"--supervise" in _argv(pid)
 
 
 def _parent(pid: int) -> int | None:
@@ -37,10 +42,11 @@ def _parent(pid: int) -> int | None:
 
 def busy_zygotes(root: int | None = None) -> list[int]:
     """The zygotes below ``root`` (default: this process) that have a sample running: a driver
-    process not forked from another driver, with a driver process below it."""
+    process (not a supervisor) not forked from another such process, with a driver process
+    forked from it."""
     below = cw_proc.descendants(root or os.getpid())
-    drivers = [pid for pid in below if _is_driver(pid)]
-    zygotes = [pid for pid in drivers if (p := _parent(pid)) is None or not _is_driver(p)]
+    drivers = [pid for pid in below if _is_driver(pid) and not _is_supervisor(pid)]
+    zygotes = [pid for pid in drivers if _parent(pid) not in drivers]
     return [z for z in zygotes if any(_parent(d) == z for d in drivers)]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from sandbox_workers import ZygoteKiller
 from wallet_task import HOSTILE, write_wallet_task
 
 from classwright.authoring.taskdir import load_tasks
+from classwright.evaluator.modes import Isolation
+from classwright.evaluator.sandbox.isolation import available
 from classwright.evaluator.scoring import verdict_cache
 from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.scoring.limits import TimeBudget
@@ -53,9 +56,13 @@ def _samples(document: dict[str, object]) -> dict[int, dict[str, object]]:
     return {s["index"]: s for s in task["samples"]}
 
 
+@pytest.mark.parametrize("level", list(Isolation))
 def test_a_worker_killed_from_outside_mid_test_leaves_a_correct_class_correct(
-    wallet: TaskRecord, tmp_path: Path
+    wallet: TaskRecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, level: Isolation
 ) -> None:
+    if not available(level, sys.executable):
+        pytest.skip(f"{level} does not start here")
+    monkeypatch.setenv("CLASSWRIGHT_SANDBOX", level)
     cache_dir = tmp_path / "cache"
     cache = VerdictCache(cache_dir)
     killer = ZygoteKiller(after=0.5)
@@ -78,6 +85,7 @@ def test_a_worker_killed_from_outside_mid_test_leaves_a_correct_class_correct(
     # ... and the verdict is the undisturbed run's: every test passes.
     assert sample["passed"] is True, sample["tests"]
     assert {t["status"] for t in sample["tests"].values()} == {"passed"}
+    assert sample["isolation"] == level
     # Only a pass is kept: nothing failing is cached.
     assert [v["passed"] for v in _cached_verdicts(cache_dir)] == [True]
 
