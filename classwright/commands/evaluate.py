@@ -67,8 +67,10 @@ CanonicalOption = Annotated[
 CacheOption = Annotated[
     Path | None,
     typer.Option(
-        help="Verdict cache folder: samples scored before (same task, code, settings and "
-        "version) are answered from it, new verdicts are kept there; shared with `serve --cache`.",
+        help="Verdict cache folder: samples scored before (same task, code, settings, isolation "
+        "level and judge code) are answered from it, new verdicts are kept there (not those of "
+        "tasks or classes that draw at random); shared with `serve --cache`; see `classwright "
+        "cache`.",
         show_default=False,
     ),
 ]
