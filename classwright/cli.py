@@ -29,13 +29,14 @@ from classwright.commands import (  # noqa: E402 - the app must exist before the
     check,
     evaluate,
     generate,
+    java,
     perturb,
     report,
     serve,
     tasks,
 )
 
-for _commands in (tasks, evaluate, check, adequacy, generate, report, serve, cache, perturb):
+for _commands in (tasks, evaluate, check, adequacy, generate, report, serve, cache, perturb, java):
     _commands.register(app)
 
 
