@@ -9,7 +9,7 @@ Each analysis is a function over a ``TaskFolder`` that returns plain, JSON-frien
 - ``coverage_run``: branch and statement coverage of the canonical solution, with the lines
   each test ran (coverage contexts);
 - ``condition_runs``: the same suite again under other conditions (a repeat, a shuffled order,
-  as root, at other dates, with network and host-name lookups made to fail loudly);
+  the reversed order, as root, at other dates, with network and host-name lookups made to fail loudly);
 - ``example_run``: the ``>>>`` examples of the docstrings, run with doctest in the sandbox.
 """
 
@@ -24,7 +24,6 @@ from typing import Any
 
 from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.sandbox import (
     CoverageReport,
     Limits,
@@ -33,9 +32,10 @@ from classwright.evaluator.sandbox import (
     flat_test_ids,
     run_suite,
 )
+from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.jobs import task_exports
-from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.schema import syntax
 
 SOLUTION_MODULE = "solution"
@@ -48,11 +48,14 @@ EXAMPLE_MARKER = "classwright-examples:"
 # Conditions a passing suite is run under again, by name (the names appear in messages).
 REPEAT = "repeat"
 SHUFFLED = "shuffled order"
+REVERSED = "reversed order"
 AS_ROOT = "as root"
 LATER_DATE = "later date"
 EARLIER_DATE = "earlier date"
 NETWORK = "network probe"
-CONDITIONS = (REPEAT, SHUFFLED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK)
+CONDITIONS = (REPEAT, SHUFFLED, REVERSED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK)
+ORDERS = (SHUFFLED, REVERSED)
+"""The conditions that change only the order the tests run in."""
 IN_PROCESS_ONLY = Verdicts.IN_PROCESS
 """The mode of the runs that must see the class and its tests in one process: the network
 probe is an audit hook in the tests' process (under two-process verdicts the class's own
@@ -156,6 +159,16 @@ class ExampleRecord:
 def test_ids(task: TaskFolder) -> list[str]:
     """Every test id (``Class.test_method``) unittest would run, in the order it runs them."""
     return flat_test_ids(task.tests_source)
+
+
+def reversed_order(ids: Sequence[str]) -> list[str]:
+    """The test classes in reverse order, and the tests of each class too (a class's tests stay
+    together, so its fixtures run once, as under unittest): every test that leans on one run
+    before it runs first."""
+    groups: dict[str, list[str]] = {}
+    for test_id in ids:
+        groups.setdefault(test_id.partition(".")[0], []).append(test_id)
+    return [t for name in reversed(groups) for t in reversed(groups[name])]
 
 
 def method_test_classes(task: TaskFolder) -> dict[str, str]:
@@ -412,6 +425,7 @@ def condition_runs(
                 exports=task_exports(task.record),
             )
         ),
+        REVERSED: _again(task, REVERSED, ids, settings),
         AS_ROOT: (
             _record(
                 run_suite(
@@ -474,50 +488,56 @@ def again(condition: str) -> str:
 def _confirmed(
     task: TaskFolder, canonical: RunRecord, runs: dict[str, RunRecord], settings: DynamicSettings
 ) -> dict[str, RunRecord]:
-    """Run once more every condition under which some test changed its outcome, on those tests
-    only, and the plain suite too: a change is put down to a condition only when it happens
-    twice, and a test that changes under identical conditions is flaky, not condition-bound."""
-    changed: dict[str, list[str]] = {}
-    for name, record in runs.items():
-        moved = [
-            t for t, r in record.results.items() if canonical.passed(t) not in (None, r.passed)
-        ]
-        if moved:
-            changed[name] = moved
+    """Run once more every condition under which some test changed its outcome, and the plain
+    suite too: a change is put down to a condition only when it happens twice, and a test that
+    changes under identical conditions is flaky, not condition-bound.
+
+    Each second run takes the same tests as the first, in the same order: a test that leans on
+    what an earlier test leaves behind passes with its predecessors and fails without them, so
+    rerunning it alone would take order dependence for chance (or for the condition)."""
+    changed = [
+        name
+        for name, record in runs.items()
+        if any(canonical.passed(t) not in (None, r.passed) for t, r in record.results.items())
+    ]
     if not changed:
         return runs
-    every = sorted({t for moved in changed.values() for t in moved})
-    extra = {again(REPEAT): _again(task, REPEAT, every, settings)}
-    for name, moved in changed.items():
+    ids = test_ids(task)
+    extra = {again(REPEAT): _again(task, REPEAT, ids, settings)}
+    for name in changed:
         if name != REPEAT:
-            extra[again(name)] = _again(task, name, moved, settings)
+            same = list(runs[name].results) if name == EARLIER_DATE else ids
+            extra[again(name)] = _again(task, name, same, settings)
     return {**runs, **extra}
 
 
-def _again(task: TaskFolder, name: str, moved: list[str], settings: DynamicSettings) -> RunRecord:
-    """The condition ``name`` once more, on the tests whose outcome it changed."""
+def _again(task: TaskFolder, name: str, ids: list[str], settings: DynamicSettings) -> RunRecord:
+    """The condition ``name`` once more, on the tests ``ids`` (those of its first run)."""
     limits, verdicts = _limits(settings), settings.verdicts
     source, tests, exports = task.solution_source, task.tests_source, task_exports(task.record)
     if name == SHUFFLED:
-        # Order matters only with the other tests around: shuffle the whole suite again.
-        seed = settings.shuffle_seed
         return _record(
             run_suite(
                 source,
                 tests,
-                test_ids(task),
+                ids,
                 limits=limits,
-                shuffle_seed=seed,
+                shuffle_seed=settings.shuffle_seed,
                 verdicts=verdicts,
                 exports=exports,
             )
+        )
+    if name == REVERSED:
+        ordered = reversed_order(ids)
+        return _record(
+            run_suite(source, tests, ordered, limits=limits, verdicts=verdicts, exports=exports)
         )
     if name == AS_ROOT:
         return _record(
             run_suite(
                 source,
                 tests,
-                moved,
+                ids,
                 limits=limits,
                 drop_root=False,
                 verdicts=verdicts,
@@ -526,13 +546,11 @@ def _again(task: TaskFolder, name: str, moved: list[str], settings: DynamicSetti
         )
     if name == NETWORK:
         probed = tests + _NETWORK_PROBE
-        return _record(run_suite(source, probed, moved, limits=limits, verdicts=IN_PROCESS_ONLY))
+        return _record(run_suite(source, probed, ids, limits=limits, verdicts=IN_PROCESS_ONLY))
     if name in (LATER_DATE, EARLIER_DATE):
         date = settings.later_date if name == LATER_DATE else settings.earlier_date
-        return _date_run(task, moved, date, settings)
-    return _record(
-        run_suite(source, tests, moved, limits=limits, verdicts=verdicts, exports=exports)
-    )
+        return _date_run(task, ids, date, settings)
+    return _record(run_suite(source, tests, ids, limits=limits, verdicts=verdicts, exports=exports))
 
 
 # --- docstring examples ------------------------------------------------------------------------

@@ -44,8 +44,10 @@ class FlakyTest(Rule):
     ## What it does
     Flags a test that passes in one run and fails in another under identical conditions. Every
     run the dynamic rules make counts: the canonical run and its repeat, and the two runs of
-    each condition that changed an outcome (shuffled order, another date, as root, the network
-    probe), so a pass/fail split in either shuffled run is seen too.
+    each condition that changed an outcome (shuffled order, reversed order, another date, as
+    root, the network probe), so a pass/fail split in either shuffled run is seen too. Each
+    second run takes the same tests in the same order as the first: a test that passes only
+    after the tests before it is order-dependent (CW607), not flaky.
 
     A test that draws at random without a seed of its own (`random.random() < 0.7`), or calls
     a method of the class that draws at random, is found statically (it names `random`,

@@ -8,6 +8,11 @@ from classwright.authoring.lint.fixtures import Fixture
 from classwright.authoring.lint.rule import Kind, Rule
 from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules import _execution
+from classwright.authoring.rules._shared_state import shared_state
+
+NAMED = 3
+"""Pieces of shared state named in one finding."""
+UNKNOWN_STATE = "state that outlives one test (a class attribute, a module-level object, a file)"
 
 SOLUTION = '''
 class Log:
@@ -28,13 +33,42 @@ class Log:
         return len(Log.entries)
 '''
 
+ROSTER = '''
+class Roster:
+    """Shifts per person."""
+
+    def __init__(self):
+        self.shifts = {}
+
+    def add(self, person: str) -> int:
+        """
+        Add a shift.
+        :param person: str, who
+        :return: int, their shifts now
+        """
+        self.shifts[person] = self.shifts.get(person, 0) + 1
+        return self.shifts[person]
+'''
+
 
 class OrderDependentTest(Rule):
     """
     ## What it does
     Runs the suite again with the canonical solution in a shuffled order (test classes, and
-    tests within each class, in a fixed random order) and flags a test that passed in the
-    usual order and fails in the shuffled one.
+    tests within each class, in a fixed random order) and in the reversed order (the classes
+    and the tests within each class back to front, so every test runs before those it may
+    lean on), and flags a test that passed in the usual order and fails in another, twice.
+    Each run that confirms a change takes the whole suite again in the same order, so a test
+    that needs an earlier test's leftovers is told from a flaky one (CW606): it passes in
+    every usual-order run.
+
+    The message names the state that outlives one test, read statically: attributes of the
+    failing test's class (set in its body or in `setUpClass`), module-level objects of
+    `tests.py`, mutable class attributes of the solution's class or ones its methods rebind
+    through the class (`Log.entries.append`, `cls.count += 1`), and module globals of
+    `solution.py`. Order-dependent tests are also left out of the mutation analysis (CW710,
+    CW711, CW713): a mutant run with only the tests that reach it would otherwise count their
+    failure as a detection.
 
     ## Why it matters
     A test that relies on an earlier test's leftovers passes or fails depending on which tests
@@ -65,7 +99,10 @@ class OrderDependentTest(Rule):
     code = "CW607"
     name = "order-dependent-test"
     kind = Kind.DYNAMIC
-    MESSAGE = "`{test}` passes in the usual order but fails when the tests run in another order"
+    MESSAGE = (
+        "`{test}` passes in the usual order but fails when the tests run in another order: "
+        "it depends on what other tests leave in {state}"
+    )
 
     VALID = (
         Fixture(
@@ -115,8 +152,38 @@ class OrderDependentTest(Rule):
             line=5,
             column=9,
         ),
+        # One object for all the tests of the class: test_add_4 counts on the three before it.
+        Fixture(
+            solution=ROSTER,
+            tests="""
+            import unittest
+            from solution import Roster
+
+            class RosterTestAdd(unittest.TestCase):
+                roster = Roster()
+
+                def test_add_1(self):
+                    self.assertEqual(self.roster.add("ana"), 1)
+
+                def test_add_2(self):
+                    self.assertEqual(self.roster.add("ana"), 2)
+
+                def test_add_3(self):
+                    self.assertEqual(self.roster.add("bo"), 1)
+
+                def test_add_4(self):
+                    self.assertEqual(self.roster.shifts, {"ana": 2, "bo": 1})
+            """,
+            file="tests.py",
+            line=16,
+            column=9,
+        ),
     )
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
-        for test_id in _execution.broken_by(ctx, dynamic.SHUFFLED):
-            yield self.report(ctx, ctx.tests, _execution.test_place(ctx, test_id), test=test_id)
+        broken = {t for order in dynamic.ORDERS for t in _execution.broken_by(ctx, order)}
+        for test_id in sorted(broken, key=lambda t: _execution.test_place(ctx, t)):
+            found = shared_state(ctx, test_id)[:NAMED]
+            state = ", ".join(s.describe() for s in found) if found else UNKNOWN_STATE
+            place = _execution.test_place(ctx, test_id)
+            yield self.report(ctx, ctx.tests, place, test=test_id, state=state)
