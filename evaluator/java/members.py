@@ -30,7 +30,8 @@ CALLABLES = frozenset(
 )
 # Left out of a parameter's type in a member's name: `List<String>` and `@NonNull String`
 # name the same overload as `List` and `String` (type arguments are erased, annotations ignored).
-_NOT_IN_TYPE_NAMES = COMMENTS | {"type_arguments", "annotation", "marker_annotation"}
+_NOT_IN_RETURN_TYPES = COMMENTS | {"annotation", "marker_annotation"}
+_NOT_IN_TYPE_NAMES = _NOT_IN_RETURN_TYPES | {"type_arguments"}
 
 
 class MemberKind(StrEnum):
@@ -51,7 +52,6 @@ class Member:
     """As written (``void`` for none, ``""`` for a constructor)."""
     modifiers: frozenset[str]
     node: Node
-    in_interface: bool
 
     @property
     def body(self) -> Node | None:
@@ -130,7 +130,7 @@ def _type_name(tree: JavaTree, node: Node) -> str:
 
 def _parameter_types(tree: JavaTree, declaration: Node) -> tuple[str, ...]:
     parameters = declaration.child_by_field_name("parameters")
-    if parameters is None:  # a compact constructor: a record's components
+    if parameters is None:
         return ()
     types: list[str] = []
     for parameter in parameters.named_children:
@@ -149,26 +149,31 @@ def _parameter_types(tree: JavaTree, declaration: Node) -> tuple[str, ...]:
     return tuple(types)
 
 
-def _record_components(tree: JavaTree, record: Node) -> tuple[str, ...]:
-    return _parameter_types(tree, record)
+def _return_type(tree: JavaTree, method: Node) -> str:
+    written = method.child_by_field_name("type")
+    if written is None:
+        return "void"
+    # `@Nullable int` returns an int: annotations are left out, type arguments kept.
+    text = tree.text_without(written, _NOT_IN_RETURN_TYPES)
+    dimensions = method.child_by_field_name("dimensions")  # `int f()[]`, an old spelling
+    if dimensions is not None:
+        text += tree.text(dimensions)
+    return re.sub(r"\s+", " ", text).strip()
 
 
-def _member(tree: JavaTree, node: Node, owner: tuple[str, ...], in_interface: bool) -> Member:
+def _member(tree: JavaTree, node: Node, owner: tuple[str, ...]) -> Member:
     name_node = node.child_by_field_name("name")
     name = tree.text(name_node) if name_node is not None else owner[-1]
     if node.type == "method_declaration":
-        kind, returns = MemberKind.METHOD, tree.text(node.child_by_field_name("type") or node)
-        dimensions = node.child_by_field_name("dimensions")
-        if dimensions is not None:
-            returns += tree.text(dimensions)
+        kind, returns = MemberKind.METHOD, _return_type(tree, node)
         parameters = _parameter_types(tree, node)
+    elif node.type == "compact_constructor_declaration" and node.parent and node.parent.parent:
+        # A record's compact constructor takes the record's components: class body -> record.
+        kind, returns = MemberKind.CONSTRUCTOR, ""
+        parameters = _parameter_types(tree, node.parent.parent)
     else:
         kind, returns = MemberKind.CONSTRUCTOR, ""
-        if node.type == "compact_constructor_declaration":
-            record = node.parent.parent if node.parent is not None else None
-            parameters = _record_components(tree, record) if record is not None else ()
-        else:
-            parameters = _parameter_types(tree, node)
+        parameters = _parameter_types(tree, node)
     return Member(
         owner=owner,
         kind=kind,
@@ -177,7 +182,6 @@ def _member(tree: JavaTree, node: Node, owner: tuple[str, ...], in_interface: bo
         return_type=returns,
         modifiers=_modifiers(tree, node),
         node=node,
-        in_interface=in_interface,
     )
 
 
@@ -198,12 +202,11 @@ def analyse_type(tree: JavaTree, node: Node, outer: tuple[str, ...] = ()) -> Typ
     name_node = node.child_by_field_name("name")
     names = (*outer, tree.text(name_node) if name_node is not None else "?")
     body = node.child_by_field_name("body")
-    in_interface = node.type in ("interface_declaration", "annotation_type_declaration")
     members: list[Member] = []
     nested: list[TypeDeclaration] = []
     for child in _body_declarations(body) if body is not None else []:
         if child.type in CALLABLES:
-            members.append(_member(tree, child, names, in_interface))
+            members.append(_member(tree, child, names))
         elif child.type in TYPE_DECLARATIONS:
             nested.append(analyse_type(tree, child, names))
     return TypeDeclaration(names, node, tuple(members), tuple(nested))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -335,3 +336,44 @@ def test_skeleton_sources_replace_only_the_targets(depot: JavaProject) -> None:
     assert set(sources) == {s.path for s in depot.main}
     assert sources["depot/Item.java"] == depot.main_source("depot/Item.java").text
     assert sources["depot/Stock.java"] == derive_project(depot).skeleton("depot.Stock").text
+
+
+def test_annotated_returns_records_and_private_interface_methods(tmp_path: Path) -> None:
+    project = _project(
+        tmp_path,
+        {
+            "a/Small.java": (
+                "package a;\nimport java.lang.annotation.*;\n"
+                "@Target(ElementType.TYPE_USE) public @interface Small {}\n"
+            ),
+            "a/Point.java": (
+                "package a;\npublic record Point(int x, int y) {\n"
+                "    public Point {\n        if (x < 0) throw new IllegalArgumentException();\n    }\n"
+                "    public @Small int sum() {\n        return x + y;\n    }\n}\n"
+            ),
+            "a/Named.java": (
+                "package a;\npublic interface Named {\n    String name();\n"
+                "    default String shout() {\n        return loud(name());\n    }\n"
+                "    private String loud(String s) {\n        return s.toUpperCase();\n    }\n}\n"
+            ),
+        },
+        ["a.Point", "a.Named"],
+    )
+    derived = derive_project(project)
+    point = derived.skeleton("a.Point")
+    # The compact constructor is named by the record's components, and kept.
+    assert [t.spec for t in point.todo] == ["sum()"]
+    assert "    public Point {\n        if (x < 0)" in point.text
+    # A type annotation on the return type does not hide that it is an int.
+    assert "public @Small int sum() {\n        // TODO\n        return 0;\n    }" in point.text
+    named = derived.skeleton("a.Named")
+    assert [t.spec for t in named.todo] == ["shout()"] and named.left_out == ("loud(String)",)
+    assert named.text == (
+        "package a;\npublic interface Named {\n    String name();\n"
+        "    default String shout() {\n        // TODO\n        return null;\n    }\n}\n"
+    )
+    given = load_java_project(tmp_path)
+    assert (
+        derive_skeleton(given, replace(given.target("a.Point"), given=("Point",))).todo[0].spec
+        == "sum()"
+    )

@@ -18,6 +18,7 @@ from classwright.evaluator.java import (
     Stage,
     derive_project,
     derive_skeleton,
+    find_toolchain,
     run_project,
     skeleton_sources,
 )
@@ -206,3 +207,14 @@ def test_the_report_reader_tells_each_outcome_apart(tmp_path: Path) -> None:
     (tmp_path / "TEST-junit-vintage.xml").write_text("<testsuite><testcase")
     with pytest.raises(ValueError, match=r"TEST-junit-vintage\.xml: not well-formed XML"):
         read_reports(tmp_path)
+
+
+def test_a_missing_console_launcher_says_what_to_install(
+    toolchain: JavaToolchain, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert toolchain.console_launcher.is_file()  # found where setup.sh puts it
+    monkeypatch.setenv("CLASSWRIGHT_JAVA_JARS", str(tmp_path))
+    with pytest.raises(InputError) as raised:
+        find_toolchain()
+    assert raised.value.path == str(tmp_path / "junit-platform-console-standalone.jar")
+    assert "junit5" in raised.value.message and "scripts/setup.sh" in raised.value.message
