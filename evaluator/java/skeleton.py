@@ -202,9 +202,13 @@ def _removal(tree: JavaTree, member: Member) -> tuple[int, int]:
     blank line that separated it (the one before, else the one after), so that the spacing of
     the members around it is kept."""
     doc = leading_doc(tree, member.node)
-    start = tree.line_start((doc or member.node).start_byte)
+    first = (doc or member.node).start_byte
+    start = tree.line_start(first)
     end = tree.source.find(b"\n", member.node.end_byte)
     end = len(tree.source) if end < 0 else end + 1
+    if tree.source[start:first].strip() or tree.source[member.node.end_byte : end].strip():
+        # Other code shares its lines: take out the member's own bytes only.
+        return first, member.node.end_byte
     before = tree.line_start(start - 1) if start > 0 else start
     if start > 0 and tree.source[before:start].strip() == b"":
         return before, end

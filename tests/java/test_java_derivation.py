@@ -377,3 +377,18 @@ def test_annotated_returns_records_and_private_interface_methods(tmp_path: Path)
         derive_skeleton(given, replace(given.target("a.Point"), given=("Point",))).todo[0].spec
         == "sum()"
     )
+
+
+def test_a_left_out_method_sharing_its_line_takes_nothing_else_with_it(tmp_path: Path) -> None:
+    project = _project(
+        tmp_path,
+        {
+            "a/Tight.java": "package a;\npublic class Tight {\n    private int h() { return 1; } public int f() { return 2; }\n}\n"
+        },
+        ["a.Tight"],
+    )
+    skeleton = derive_skeleton(project, project.target("a.Tight"))
+    assert skeleton.left_out == ("h()",)
+    assert skeleton.text == (
+        "package a;\npublic class Tight {\n     public int f() {\n        // TODO\n        return 0;\n    }\n}\n"
+    )
