@@ -57,8 +57,8 @@ from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.report.html import write_report
 from classwright.evaluator.report.loading import load_run
 from classwright.evaluator.report.runs import provenance, task_set_hash
+from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS, TimeBudget
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, run_key
-from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS, TimeBudget
 from classwright.evaluator.scoring.metrics import summarize
 from classwright.evaluator.scoring.results import SampleResult, journal_path
 from classwright.evaluator.scoring.run import score_run

@@ -40,7 +40,7 @@ from rich.console import Console
 from rich.table import Table
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS
 
 FRESH = "classwright default, fresh canonical cache"
 WARM = "classwright default, warm cache"

@@ -29,8 +29,8 @@ from rich.table import Table
 
 from classwright.evaluator.executors import Executor, LocalExecutor
 from classwright.evaluator.executors.ray import RayExecutor
+from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS, TimeBudget
 from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs
-from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS, TimeBudget
 from classwright.evaluator.scoring.samples import load_samples
 from classwright.schema.io import load_records
 

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.modes import Verdicts
+from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, score_jobs
 from classwright.evaluator.scoring.results import Journal, SampleResult
 from classwright.evaluator.scoring.samples import load_samples

@@ -28,9 +28,9 @@ from pathlib import Path
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.sandbox.inside import cw_proc
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring import verdict_cache
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.run import ScoredRun, score_run
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import VerdictCache

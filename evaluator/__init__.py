@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     )
     from classwright.evaluator.generation import generate, run_settings
     from classwright.evaluator.generation_record import GenerationRecord
-    from classwright.evaluator.modes import Isolation, Verdicts
     from classwright.evaluator.prompts import PromptStyle, Strategy
     from classwright.evaluator.report.loading import LoadedRun, load_run
     from classwright.evaluator.sandbox import (
@@ -38,11 +37,12 @@ if TYPE_CHECKING:
         run_suite,
         run_suites,
     )
+    from classwright.evaluator.sandbox.limits import Limits, TimeBudget
+    from classwright.evaluator.sandbox.modes import Isolation, Verdicts
+    from classwright.evaluator.sandbox.outcome import Status, TestOutcome
     from classwright.evaluator.scoring.jobs import Settings
     from classwright.evaluator.scoring.laziness import MethodUses, Shape
-    from classwright.evaluator.scoring.limits import Limits, TimeBudget
     from classwright.evaluator.scoring.metrics import summarize
-    from classwright.evaluator.scoring.outcome import Status, TestOutcome
     from classwright.evaluator.scoring.results import SampleResult
     from classwright.evaluator.scoring.run import ScoredRun, score_run
     from classwright.evaluator.scoring.run_section import RunSection
@@ -55,10 +55,10 @@ _HOMES = {
     "Settings": "scoring.jobs",
     "load_samples": "scoring.samples",
     "Sample": "scoring.samples",
-    "TimeBudget": "scoring.limits",
-    "Limits": "scoring.limits",
-    "Status": "scoring.outcome",
-    "TestOutcome": "scoring.outcome",
+    "TimeBudget": "sandbox.limits",
+    "Limits": "sandbox.limits",
+    "Status": "sandbox.outcome",
+    "TestOutcome": "sandbox.outcome",
     "summarize": "scoring.metrics",
     "SampleResult": "scoring.results",
     "Shape": "scoring.laziness",
@@ -66,8 +66,8 @@ _HOMES = {
     "RunSection": "scoring.run_section",
     "load_run": "report.loading",
     "LoadedRun": "report.loading",
-    "Verdicts": "modes",
-    "Isolation": "modes",
+    "Verdicts": "sandbox.modes",
+    "Isolation": "sandbox.modes",
     # one suite in the sandbox
     "run_suite": "sandbox",
     "run_suites": "sandbox",

@@ -31,12 +31,12 @@ from classwright.evaluator.generation_record import (
     strategy_figures,
     write_generation_record,
 )
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import ProgressReporter, progress_reporter
 from classwright.evaluator.prompts import Strategy
 from classwright.evaluator.report.runs import provenance
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.results import journal_path
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.run_summary import RunSummary

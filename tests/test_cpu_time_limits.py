@@ -21,10 +21,10 @@ from classwright.evaluator.report.intervals import pass_interval
 from classwright.evaluator.report.leaderboard import rank_runs, render
 from classwright.evaluator.report.loading import load_run
 from classwright.evaluator.sandbox import SuiteRunner, Verdicts, run_suite, worker
+from classwright.evaluator.sandbox.limits import Limits, TimeBudget
+from classwright.evaluator.sandbox.outcome import Status
 from classwright.evaluator.scoring import canonical_times
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.limits import Limits, TimeBudget
-from classwright.evaluator.scoring.outcome import Status
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.samples import Sample
 from classwright.schema.io import load_records

@@ -14,7 +14,7 @@ from classwright.evaluator.backends.options import GenerationOptions
 from classwright.evaluator.eval_run import ScoringOptions, plan_eval, run_eval
 from classwright.evaluator.generation_record import GenerationRecord
 from classwright.evaluator.prompts import Strategy
-from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.results import Journal, SampleResult, read_journal
 from classwright.evaluator.scoring.samples import Sample, load_samples, sample_line
 from classwright.schema.errors import InputError

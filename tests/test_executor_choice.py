@@ -13,8 +13,8 @@ import pytest
 from classwright.authoring.taskdir import load_tasks
 from classwright.commands.executor_option import parse_executor
 from classwright.evaluator.executors import LocalExecutor
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, score_job
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.run import score_run
 from classwright.schema.errors import InputError
 

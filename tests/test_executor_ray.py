@@ -23,8 +23,8 @@ from classwright.authoring.taskdir import load_tasks
 from classwright.client import Client
 from classwright.evaluator.executors import LocalExecutor
 from classwright.evaluator.executors.ray import RayExecutor
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs, canonical_samples
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.samples import Sample
 from classwright.schema.io import dump_records

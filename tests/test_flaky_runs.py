@@ -8,7 +8,7 @@ from classwright.authoring.lint.fixtures import Fixture, fixture_contexts
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules._randomness import random_test_ids
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 
 TEST = "TallyTestVote.test_vote_1"
 OTHER = "TallyTestVote.test_vote_2"

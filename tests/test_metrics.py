@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.laziness import MethodUses, Shape, class_shape
 from classwright.evaluator.scoring.metrics import pass_at_k, summarize
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.results import MethodFacts, SampleResult, TaskFacts
 from classwright.evaluator.scoring.run_summary import DependencyBucket
 from classwright.schema.records import Dependencies, MethodInfo, TaskRecord

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from classwright.cli import app
 from classwright.evaluator.report.loading import load_run
-from classwright.evaluator.scoring.outcome import Status
+from classwright.evaluator.sandbox.outcome import Status
 from classwright.schema.errors import InputError
 from classwright.schema.validation import validate
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring.taskdir import load_tasks
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.jobs import Settings, canonical_samples
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.results import journal_path
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.samples import Sample

@@ -19,9 +19,9 @@ from classwright.evaluator import (
     load_run,
     score_run,
 )
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.jobs import Settings, canonical_samples
-from classwright.evaluator.scoring.limits import TimeBudget
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.run_section import ExcludedSamples
 from classwright.evaluator.scoring.samples import Sample, load_samples, sample_line
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from requirements_in_ci import skip_missing
 
-from classwright.evaluator.modes import Isolation
 from classwright.evaluator.sandbox import (
     Limits,
     SuiteJob,
@@ -32,6 +31,7 @@ from classwright.evaluator.sandbox.isolation import (
     bubblewrap_prefix,
     describe_interpreter,
 )
+from classwright.evaluator.sandbox.modes import Isolation
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BUBBLEWRAP = available("bubblewrap", sys.executable)

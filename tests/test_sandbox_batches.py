@@ -23,8 +23,8 @@ from classwright.evaluator.sandbox import (
     collect_test_ids,
     run_suites,
 )
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, score_jobs
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.results import Journal
 from classwright.evaluator.scoring.samples import Sample
 

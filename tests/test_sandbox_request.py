@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import inspect
 
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.sandbox import SuiteJob, run_suite, run_suites
+from classwright.evaluator.sandbox.modes import Verdicts
 
 TESTS = "import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n        pass\n"
 CANDIDATE = "class C:\n    pass\n"

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from classwright.evaluator.modes import Isolation
 from classwright.evaluator.sandbox import (
     Limits,
     SuiteRunner,
@@ -24,6 +23,7 @@ from classwright.evaluator.sandbox import (
     users,
 )
 from classwright.evaluator.sandbox.isolation import WorkerConfig
+from classwright.evaluator.sandbox.modes import Isolation
 from classwright.evaluator.sandbox.worker import Worker
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"

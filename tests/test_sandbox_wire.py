@@ -12,7 +12,7 @@ import pytest
 
 from classwright.evaluator.sandbox import SuiteRunner, Verdicts, run_suite, worker
 from classwright.evaluator.sandbox.inside import cw_wire
-from classwright.evaluator.scoring.limits import Limits
+from classwright.evaluator.sandbox.limits import Limits
 
 
 @pytest.fixture

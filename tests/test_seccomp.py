@@ -19,7 +19,7 @@ import pytest
 
 from classwright.evaluator.sandbox import Limits, run_suite
 from classwright.evaluator.sandbox.inside import cw_seccomp
-from classwright.evaluator.scoring.outcome import Status
+from classwright.evaluator.sandbox.outcome import Status
 
 PROBE = textwrap.dedent(
     """

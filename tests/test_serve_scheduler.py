@@ -15,8 +15,8 @@ import pytest
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.executors import LocalExecutor
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import verdict_key

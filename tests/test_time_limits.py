@@ -12,14 +12,14 @@ from typer.testing import CliRunner
 
 from classwright.cli import app
 from classwright.evaluator.sandbox import Verdicts, run_suite
-from classwright.evaluator.scoring import limits as limits_module
+from classwright.evaluator.sandbox import limits as limits_module
+from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS, Limits, TimeBudget
 from classwright.evaluator.scoring.jobs import (
     Settings,
     build_jobs,
     canonical_samples,
     derive_test_limits,
 )
-from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS, Limits, TimeBudget
 
 REPO = Path(__file__).resolve().parents[1]
 TASK = REPO / "benchmark" / "tasks" / "StreamSummary"
@@ -257,7 +257,7 @@ def test_a_sleeping_test_costs_no_cpu_time(tmp_path: Path) -> None:
 
 
 def test_waiting_taken_out_of_a_canonical_time_is_bounded() -> None:
-    from classwright.evaluator.scoring.outcome import Status, TestOutcome
+    from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 
     measured_at_load_ten = TestOutcome(Status.PASSED, seconds=22.6, waited=15.7)
     assert measured_at_load_ten.own_seconds == pytest.approx(6.9)

@@ -12,10 +12,10 @@ from parity_task import HALF_RIGHT, PARITY_SOLUTION, write_parity_task
 from wallet_task import HOSTILE, write_wallet_task
 
 from classwright.authoring.taskdir import load_tasks
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring import jobs as scoring_jobs
 from classwright.evaluator.scoring.chance import names_a_source_of_chance, of_chance, task_draws
 from classwright.evaluator.scoring.jobs import Settings, build_jobs
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.run import ScoredRun, score_run
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import VerdictCache

@@ -15,11 +15,11 @@ from sandbox_workers import ZygoteKiller
 from wallet_task import HOSTILE, write_wallet_task
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.evaluator.modes import Isolation
 from classwright.evaluator.sandbox.isolation import available
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Isolation
 from classwright.evaluator.scoring import verdict_cache
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import VerdictCache

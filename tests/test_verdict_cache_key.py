@@ -16,11 +16,11 @@ from wallet_task import HOSTILE, write_wallet_task
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.cli import app
-from classwright.evaluator.modes import Isolation
 from classwright.evaluator.sandbox.isolation import available
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Isolation
 from classwright.evaluator.scoring import verdict_cache
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, score_job
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import (

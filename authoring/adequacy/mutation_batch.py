@@ -25,8 +25,8 @@ from pathlib import Path
 
 from classwright.authoring.adequacy.mutation import Mutant
 from classwright.evaluator import sandbox
-from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.scoring.outcome import Status
+from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.evaluator.sandbox.outcome import Status
 from classwright.schema import syntax
 
 CASE = "ClasswrightMutantBatch"

@@ -30,9 +30,9 @@ from classwright.authoring.adequacy.mutation_batch import (
 )
 from classwright.evaluator import sandbox
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS
+from classwright.evaluator.sandbox.outcome import Status
 from classwright.evaluator.scoring.jobs import test_module
-from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS
-from classwright.evaluator.scoring.outcome import Status
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 

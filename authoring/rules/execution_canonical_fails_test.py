@@ -7,7 +7,7 @@ from classwright.authoring.lint.fixtures import Fixture
 from classwright.authoring.lint.rule import Kind, Rule
 from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules import _execution
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 
 SOLUTION = '''
 class Counter:

@@ -8,7 +8,7 @@ from classwright.authoring.lint.rule import Kind, Rule
 from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules import _execution
 from classwright.authoring.rules._examples import WAITER_SOLUTION
-from classwright.evaluator.scoring.outcome import Status
+from classwright.evaluator.sandbox.outcome import Status
 
 
 class TestOverBudget(Rule):

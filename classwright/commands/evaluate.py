@@ -22,15 +22,15 @@ from classwright.commands.common import (
     reports_input_errors,
 )
 from classwright.commands.executor_option import ExecutorOption, executor_from_option
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
 from classwright.evaluator.report.runs import provenance
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import (
     Settings,
     canonical_samples,
 )
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.results import SampleResult, journal_path
 from classwright.evaluator.scoring.run import ScoredRun, score_run
 from classwright.evaluator.scoring.samples import Sample, load_samples

@@ -31,9 +31,9 @@ from classwright.evaluator.eval_run import (
     run_eval,
 )
 from classwright.evaluator.generation import RunReport, SampleFile, run_settings
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.prompts import Strategy
-from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord

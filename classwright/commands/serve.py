@@ -18,9 +18,9 @@ from classwright.commands.common import (
 )
 from classwright.commands.executor_option import ExecutorOption, parse_executor
 from classwright.evaluator.executors import open_executor
-from classwright.evaluator.modes import Verdicts
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.limits import TimeBudget
 
 TasksOption = Annotated[
     list[Path] | None,

@@ -21,8 +21,8 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState
 
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.jobs import build_jobs, score_job
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.metrics import summarize
 from classwright.evaluator.scoring.results import SampleResult, TaskFacts
 from classwright.evaluator.scoring.samples import Sample

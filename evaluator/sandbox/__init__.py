@@ -77,16 +77,16 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from classwright.evaluator.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.isolation import (
     LEVELS,
     WorkerConfig,
     best_isolation,
 )
+from classwright.evaluator.sandbox.limits import Limits
+from classwright.evaluator.sandbox.modes import Isolation, Verdicts
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.sandbox.request import SuiteJob
 from classwright.evaluator.sandbox.worker import Attempt, Worker, WorkerDied
-from classwright.evaluator.scoring.limits import Limits
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.schema import syntax
 
 __all__ = [

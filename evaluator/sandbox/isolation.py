@@ -12,8 +12,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.evaluator.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox import users
+from classwright.evaluator.sandbox.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.users import sandbox_user
 
 LEVELS = tuple(Isolation)

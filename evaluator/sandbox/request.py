@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from classwright.evaluator.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.inside import cw_wire
-from classwright.evaluator.scoring.limits import Limits
+from classwright.evaluator.sandbox.limits import Limits
+from classwright.evaluator.sandbox.modes import Isolation, Verdicts
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.sandbox import users
 from classwright.evaluator.sandbox.inside import cw_proc, cw_wire
 from classwright.evaluator.sandbox.isolation import (
@@ -25,9 +24,10 @@ from classwright.evaluator.sandbox.isolation import (
     launch,
     remove_host_dir,
 )
+from classwright.evaluator.sandbox.limits import Limits
+from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.evaluator.sandbox.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
 from classwright.evaluator.sandbox.request import SuiteJob
-from classwright.evaluator.scoring.limits import Limits
-from classwright.evaluator.scoring.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
 from classwright.schema.text import encodable
 
 START_SECONDS = 60.0

@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from classwright.evaluator import sandbox
-from classwright.evaluator.modes import Verdicts
-from classwright.evaluator.scoring.limits import PROTOCOL_TEST_SECONDS, Limits
-from classwright.evaluator.scoring.outcome import Status
+from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS, Limits
+from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.evaluator.sandbox.outcome import Status
 from classwright.schema.files import write_text_atomic
 
 # Generous: the point is to measure a slow canonical test, not to cut it off.

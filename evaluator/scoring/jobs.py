@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from classwright.evaluator import sandbox
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.scoring import canonical_times
 from classwright.evaluator.scoring.chance import of_chance
 from classwright.evaluator.scoring.extraction import Extraction, candidate_source, extract_code
 from classwright.evaluator.scoring.laziness import ClassUses, class_shape, class_uses
-from classwright.evaluator.scoring.limits import TimeBudget
-from classwright.evaluator.scoring.outcome import Status, TestOutcome
 from classwright.evaluator.scoring.results import (
     FORMAT_VERSION,
     Journal,

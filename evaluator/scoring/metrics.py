@@ -23,8 +23,8 @@ from collections import Counter
 from collections.abc import Iterable
 from math import comb
 
+from classwright.evaluator.sandbox.outcome import Status
 from classwright.evaluator.scoring.laziness import MethodUses
-from classwright.evaluator.scoring.outcome import Status
 from classwright.evaluator.scoring.results import SampleResult, TaskFacts
 from classwright.evaluator.scoring.run_summary import (
     DEPENDENCY_BUCKETS,

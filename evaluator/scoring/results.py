@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from classwright.evaluator.modes import Verdicts
+from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.evaluator.sandbox.outcome import DETAIL_CHARS, TestOutcome
 from classwright.evaluator.scoring.laziness import ClassUses, MethodUses, Shape
-from classwright.evaluator.scoring.outcome import DETAIL_CHARS, TestOutcome
 from classwright.evaluator.scoring.run_section import RunSection
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.schema.errors import InputError

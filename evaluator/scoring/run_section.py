@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from classwright.evaluator.modes import Verdicts
+from classwright.evaluator.sandbox.modes import Verdicts
 
 
 @dataclass(frozen=True)

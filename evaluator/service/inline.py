@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classwright.evaluator.modes import Isolation
+from classwright.evaluator.sandbox.modes import Isolation
 
 FULL_ISOLATION = Isolation.BUBBLEWRAP
 OPT_IN = "--allow-inline-tasks"

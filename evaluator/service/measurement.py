@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.evaluator.modes import Verdicts
 from classwright.evaluator.sandbox.inside import cw_proc
+from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring import canonical_times
 
 POLL_SECONDS = 0.2

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from classwright.evaluator.modes import Verdicts
+from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.limits import TimeBudget
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import task_hash
 from classwright.evaluator.service.inline import REFUSED, InlinePolicy

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from classwright.evaluator.scoring.limits import TimeBudget
+from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.service.requests import Batch
 
