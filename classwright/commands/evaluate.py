@@ -25,6 +25,7 @@ from classwright.commands.executor_option import ExecutorOption, executor_from_o
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
 from classwright.evaluator.report.runs import provenance
+from classwright.evaluator.report.tables import failing_canonical_table, print_summary
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import (
@@ -34,7 +35,6 @@ from classwright.evaluator.scoring.jobs import (
 from classwright.evaluator.scoring.results import SampleResult, journal_path
 from classwright.evaluator.scoring.run import ScoredRun, score_run
 from classwright.evaluator.scoring.samples import Sample, load_samples
-from classwright.evaluator.scoring.summary import failing_canonical_table, print_summary
 from classwright.evaluator.scoring.verdict_cache import VerdictCache
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions

@@ -103,7 +103,7 @@ def _scored_here(
     reward: str,
     workers: int | None,
 ) -> list[float]:
-    from classwright.evaluator.executors.local import LocalExecutor
+    from classwright.evaluator.scoring.executor import LocalExecutor
     from classwright.evaluator.scoring.jobs import build_jobs
     from classwright.evaluator.scoring.samples import Sample
 

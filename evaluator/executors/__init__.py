@@ -1,40 +1,14 @@
-"""Where samples are scored: an executor takes jobs and settings and yields one result per job.
+"""Executors beyond this machine's sandbox pool: ``open_executor`` chooses one by name.
 
-Every executor ends in the same library call (`scoring.score_job`) and the same sandbox, so a
-verdict does not depend on where it was computed. `LocalExecutor` scores on this machine with a
-pool of sandboxes; other executors (a cluster's) follow the same protocol and pass the same tests.
+The `Executor` protocol and the local pool (`LocalExecutor`) are scoring's
+(`classwright.evaluator.scoring.executor`); they are named here too, where a caller choosing an
+executor looks for them. Other executors (a Ray cluster's, `executors.ray`) implement the same
+protocol and pass the same tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Any, Protocol
-
-from classwright.evaluator.executors.local import LocalExecutor
-from classwright.evaluator.scoring.jobs import Job, Settings
-from classwright.evaluator.scoring.results import SampleResult
-
-
-class Executor(Protocol):
-    """Scores jobs; the results come as they finish, each with the position of its job."""
-
-    def score(
-        self, jobs: Sequence[Job], settings: Settings
-    ) -> Generator[tuple[int, SampleResult], None, None]:
-        """Yield ``(position in jobs, result)`` once per job, in the order the jobs finish.
-
-        Closing the iterator early (an interrupt, a client that went away) cancels the jobs not
-        yet started; the running ones finish.
-        """
-        ...
-
-    def close(self) -> None:
-        """Release whatever the executor holds (pools, actors)."""
-        ...
-
-    def describe(self) -> dict[str, Any]:
-        """What the run section of results.json records of the executor."""
-        ...
+from classwright.evaluator.scoring.executor import Executor, LocalExecutor
 
 
 def open_executor(kind: str, address: str | None = None, workers: int = 1) -> Executor:

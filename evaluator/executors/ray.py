@@ -28,7 +28,7 @@ from typing import Any
 
 import ray
 
-from classwright.evaluator.executors.local import LocalExecutor
+from classwright.evaluator.scoring.executor import LocalExecutor
 from classwright.evaluator.scoring.extraction import Extraction
 from classwright.evaluator.scoring.jobs import Job, Settings
 from classwright.evaluator.scoring.results import SampleResult

@@ -47,7 +47,7 @@ from classwright.schema.files import write_text_atomic
 from classwright.schema.records import TaskRecord
 
 if TYPE_CHECKING:
-    from classwright.evaluator.executors import Executor
+    from classwright.evaluator.scoring.executor import Executor
 
 # ClassEval's test modules use the class (and the task's imports) as globals of their own module.
 TEST_PREAMBLE = "from solution import *\n"
@@ -438,7 +438,7 @@ def score_jobs(
     On Ctrl-C the jobs not started are cancelled, the running ones finish, and everything
     scored so far is already in the journal.
     """
-    from classwright.evaluator.executors.local import LocalExecutor
+    from classwright.evaluator.scoring.executor import LocalExecutor
 
     results: list[SampleResult] = []
     scoring = (executor or LocalExecutor(workers)).score(jobs, settings)

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from classwright.evaluator.executors import Executor, LocalExecutor
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.scoring.chance import of_chance
+from classwright.evaluator.scoring.executor import Executor, LocalExecutor
 from classwright.evaluator.scoring.jobs import (
     Job,
     Settings,

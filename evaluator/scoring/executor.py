@@ -1,17 +1,48 @@
-"""Scoring on this machine: a bounded pool of threads, each driving one sandboxed sample."""
+"""Where samples are scored: the `Executor` protocol, and `LocalExecutor`, the pool of sandboxes
+on this machine that every run uses unless it is given another executor.
+
+Every executor ends in the same library call (`score_job`) and the same sandbox, so a verdict
+does not depend on where it was computed. The protocol is declared here, in scoring, and the
+executors of other places (`classwright.evaluator.executors`: a Ray cluster's) implement it, so
+scoring never imports the layer that holds them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any
+from typing import Any, Protocol
 
 from classwright.evaluator.scoring.jobs import Job, Settings, score_job
 from classwright.evaluator.scoring.results import SampleResult
 
 
+class Executor(Protocol):
+    """Scores jobs; the results come as they finish, each with the position of its job."""
+
+    def score(
+        self, jobs: Sequence[Job], settings: Settings
+    ) -> Generator[tuple[int, SampleResult], None, None]:
+        """Yield ``(position in jobs, result)`` once per job, in the order the jobs finish.
+
+        Closing the iterator early (an interrupt, a client that went away) cancels the jobs not
+        yet started; the running ones finish.
+        """
+        ...
+
+    def close(self) -> None:
+        """Release whatever the executor holds (pools, actors)."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """What the run section of results.json records of the executor."""
+        ...
+
+
 class LocalExecutor:
-    """Runs ``workers`` samples at once; a job is submitted only when a slot frees, so an early
+    """Scoring on this machine: a bounded pool of threads, each driving one sandboxed sample.
+
+    Runs ``workers`` samples at once; a job is submitted only when a slot frees, so an early
     stop leaves little started work behind."""
 
     def __init__(self, workers: int = 1) -> None:
@@ -45,3 +76,6 @@ class LocalExecutor:
 
     def describe(self) -> dict[str, Any]:
         return {"name": "local", "workers": self.workers}
+
+
+__all__ = ["Executor", "LocalExecutor"]
