@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from classwright.lazy_exports import lazy_exports
+from classwright.schema.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from classwright.evaluator.backends import BackendName, open_backend

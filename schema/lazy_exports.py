@@ -1,4 +1,5 @@
-"""A package's public names, imported from their home modules on first use.
+"""A package's public names, imported from their home modules on first use (in the lowest layer,
+which every package face may import).
 
 ``classwright.evaluator`` and ``classwright.authoring`` name what a Python user calls, but
 importing either package must stay cheap: every ``import classwright.evaluator.sandbox`` in a
