@@ -9,7 +9,8 @@ Each analysis is a function over a ``TaskFolder`` that returns plain, JSON-frien
 - ``coverage_run``: branch and statement coverage of the canonical solution, with the lines
   each test ran (coverage contexts);
 - ``condition_runs``: the same suite again under other conditions (a repeat, a shuffled order,
-  the reversed order, as root, at other dates, with network and host-name lookups made to fail loudly);
+  the reversed order, as root, at other dates, with network and host-name lookups made to fail loudly,
+  under another hash seed);
 - ``example_run``: the ``>>>`` examples of the docstrings, run with doctest in the sandbox.
 """
 
@@ -25,6 +26,7 @@ from typing import Any
 from classwright.authoring import capabilities
 from classwright.authoring.taskdir import TaskFolder
 from classwright.evaluator.sandbox import (
+    DEFAULT_HASH_SEED,
     CoverageReport,
     Limits,
     SuiteRun,
@@ -53,7 +55,8 @@ AS_ROOT = "as root"
 LATER_DATE = "later date"
 EARLIER_DATE = "earlier date"
 NETWORK = "network probe"
-CONDITIONS = (REPEAT, SHUFFLED, REVERSED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK)
+HASH_SEED = "another hash seed"
+CONDITIONS = (REPEAT, SHUFFLED, REVERSED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK, HASH_SEED)
 ORDERS = (SHUFFLED, REVERSED)
 """The conditions that change only the order the tests run in."""
 IN_PROCESS_ONLY = Verdicts.IN_PROCESS
@@ -76,6 +79,9 @@ class DynamicSettings:
     earlier_date: str = "2023-06-15 12:00:00"
     """When ClassEval was written: a test failing today that passes then is a date bomb."""
     shuffle_seed: int = 20_231_001
+    hash_seed: int = 1
+    """The hash seed of the hash-seed condition; every other run has the sandbox's fixed seed
+    (0), so a test that leans on the order of a set of strings changes only under this one."""
     verdicts: Verdicts = Verdicts.TWO_PROCESS
     """The mode the canonical solution and the skeleton are run in: scoring's, so that a task is
     validated the way its samples are scored. The network probe and the docstring examples run
@@ -445,6 +451,7 @@ def condition_runs(
             run_suite(source, tests + _NETWORK_PROBE, ids, limits=limits, verdicts=IN_PROCESS_ONLY)
         ),
         LATER_DATE: _date_run(task, ids, settings.later_date, settings),
+        HASH_SEED: _again(task, HASH_SEED, ids, settings),
     }
     failing = [t for t in ids if canonical.passed(t) is False]
     if failing:
@@ -550,7 +557,12 @@ def _again(task: TaskFolder, name: str, ids: list[str], settings: DynamicSetting
     if name in (LATER_DATE, EARLIER_DATE):
         date = settings.later_date if name == LATER_DATE else settings.earlier_date
         return _date_run(task, ids, date, settings)
-    return _record(run_suite(source, tests, ids, limits=limits, verdicts=verdicts, exports=exports))
+    seed = settings.hash_seed if name == HASH_SEED else DEFAULT_HASH_SEED
+    return _record(
+        run_suite(
+            source, tests, ids, limits=limits, verdicts=verdicts, exports=exports, hash_seed=seed
+        )
+    )
 
 
 # --- docstring examples ------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from classwright.evaluator.sandbox import (
     SuiteRunner,
     Verdicts,
     collect_test_ids,
+    isolation,
     run_suite,
 )
 from classwright.evaluator.sandbox.isolation import (
@@ -435,6 +436,74 @@ def test_the_parents_environment_never_reaches_the_sandbox(
     assert environ.get("OMP_NUM_THREADS") == "1"
     assert "CLASSWRIGHT_CANARY" not in environ
     assert "secret-canary-value" not in json.dumps(environ)
+
+
+# Variables that steer an interpreter at start-up. The sandbox's interpreters start without -E
+# (it would ignore PYTHONHASHSEED too): only a clean environment keeps these out.
+STEERING = {
+    "PYTHONPATH": "/classwright-canary-path",
+    "PYTHONINSPECT": "1",
+    "PYTHONBREAKPOINT": "classwright_canary.hook",
+    "PYTHONHASHSEED": "123",
+    "PYTHONWARNINGS": "error::UserWarning",
+    "PYTHONOPTIMIZE": "2",
+}
+STEERING_PROBE = """
+import sys, warnings
+RESULT['path'] = sys.path
+RESULT['inspect'] = sys.flags.inspect
+RESULT['optimize'] = sys.flags.optimize
+RESULT['warnings'] = [str(f[0]) for f in warnings.filters if f[2] is UserWarning]
+RESULT['hash'] = hash('ana')
+RESULT['python'] = sorted(k for k in __import__('os').environ if k.startswith('PYTHON'))
+"""
+
+
+def _steered(environ: dict[str, str]) -> dict[str, object]:
+    """What STEERING_PROBE finds in an interpreter started as the sandbox starts its own."""
+    code = (
+        "import json\nRESULT = {}\n"
+        + STEERING_PROBE.replace("__import__('os').environ", "environ")
+        + "print(json.dumps(RESULT))"
+    )
+    code = "import os\nenviron = os.environ\n" + code
+    out = subprocess.run(
+        [sys.executable, *isolation.PYTHON_FLAGS, "-c", code],
+        env=environ,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    result: dict[str, object] = json.loads(out)
+    return result
+
+
+@pytest.mark.parametrize("level", ["bubblewrap", "unshare", "rlimits-only"])
+def test_the_parents_python_variables_never_steer_the_sandbox(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PYTHONPATH, PYTHONINSPECT, PYTHONBREAKPOINT, PYTHONHASHSEED, PYTHONWARNINGS and
+    PYTHONOPTIMIZE of the scorer's environment do not reach the sandbox's interpreters."""
+    if not available(level, sys.executable):
+        pytest.skip(f"{level} does not work here")
+    # Positive control: started with the sandbox's flags, an interpreter given these variables
+    # obeys every one of them.
+    steered = _steered({**STEERING, "PATH": os.environ.get("PATH", "/usr/bin")})
+    assert "/classwright-canary-path" in steered["path"]  # type: ignore[operator]
+    assert steered["inspect"] == 1 and steered["optimize"] == 2
+    assert steered["warnings"] == ["error"]
+    clean = _steered({"PYTHONHASHSEED": "0"})
+    assert steered["hash"] != clean["hash"]
+    for name, value in STEERING.items():
+        monkeypatch.setenv(name, value)
+    with SuiteRunner() as fresh:
+        result = _probe(fresh, STEERING_PROBE, isolation=level)
+    assert "/classwright-canary-path" not in result["path"]  # type: ignore[operator]
+    assert result["inspect"] == 0 and result["optimize"] == 0
+    assert result["warnings"] != ["error"]
+    assert result["hash"] == clean["hash"]
+    assert result["python"] == ["PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED"]
 
 
 SLOW_PARRICIDE = textwrap.dedent(

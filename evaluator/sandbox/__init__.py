@@ -78,7 +78,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from classwright.evaluator.sandbox.isolation import (
+    DEFAULT_HASH_SEED,
     LEVELS,
+    MAX_HASH_SEED,
     WorkerConfig,
     best_isolation,
 )
@@ -90,6 +92,7 @@ from classwright.evaluator.sandbox.worker import Attempt, Worker, WorkerDied
 from classwright.schema import syntax
 
 __all__ = [
+    "DEFAULT_HASH_SEED",
     "CoverageReport",
     "Isolation",
     "Limits",
@@ -358,6 +361,8 @@ def _prepare(job: SuiteJob) -> tuple[SuiteJob, WorkerConfig, tuple[str, ...]]:
         raise ValueError(f"isolation must be one of {', '.join(LEVELS)}")
     if job.verdicts not in tuple(Verdicts):
         raise ValueError(f"verdicts must be one of {', '.join(Verdicts)}")
+    if type(job.hash_seed) is not int or not 0 <= job.hash_seed <= MAX_HASH_SEED:
+        raise ValueError(f"hash_seed must be an integer from 0 to {MAX_HASH_SEED}")
     preload = imported_libraries(job.candidate_source, job.test_source)
     if job.python and job.python != sys.executable:
         preload = ()
@@ -368,6 +373,7 @@ def _prepare(job: SuiteJob) -> tuple[SuiteJob, WorkerConfig, tuple[str, ...]]:
         job.fake_time,
         job.drop_root,
         verdicts=Verdicts(job.verdicts),
+        hash_seed=job.hash_seed,
     )
     job = replace(
         job,
@@ -705,6 +711,7 @@ def run_suite(
     exports: Sequence[str] = (),
     measure_waiting: bool = False,
     stop_at_failure: bool = False,
+    hash_seed: int = DEFAULT_HASH_SEED,
 ) -> SuiteRun:
     """Run `test_ids` of `test_source` against `candidate_source` in a sandbox.
 
@@ -715,7 +722,8 @@ def run_suite(
     of tests within each class; `isolation` forces a level (default: the strongest that works);
     `python` is the interpreter to run inside (default: this one, with its site-packages);
     `measure_waiting` records how long each test waited for a CPU (`TestOutcome.waited`);
-    `stop_at_failure` ends the suite at its first test that does not pass.
+    `stop_at_failure` ends the suite at its first test that does not pass; `hash_seed` is the
+    PYTHONHASHSEED of every process of the sample (fixed, 0 by default).
     """
     job = SuiteJob(
         candidate_source,
@@ -733,6 +741,7 @@ def run_suite(
         exports=tuple(exports),
         measure_waiting=measure_waiting,
         stop_at_failure=stop_at_failure,
+        hash_seed=hash_seed,
         verdicts=verdicts,
     )
     return (runner or shared_runner()).run(job)

@@ -38,13 +38,24 @@ QUIET_ENV = {
     "MKL_NUM_THREADS": "1",
     "NUMEXPR_NUM_THREADS": "1",
     "PYTHONDONTWRITEBYTECODE": "1",
-    "PYTHONHASHSEED": "0",
     "LANG": "C.UTF-8",
     "LC_ALL": "C.UTF-8",
     "USER": "sandbox",
     "LOGNAME": "sandbox",
     "PATH": "/usr/local/bin:/usr/bin:/bin",
 }
+
+# How every sandboxed interpreter starts. Not -I: it implies -E, which ignores PYTHONHASHSEED
+# with every PYTHON* variable, and string hashes (so the order of sets of strings) then change
+# from one worker to the next. -s (no user site-packages) and -P (no script folder on sys.path)
+# are the rest of -I; what -E guarded against, PYTHONPATH, PYTHONSTARTUP, PYTHONINSPECT,
+# PYTHONBREAKPOINT, PYTHONHOME and the like set by whoever started the scorer, cannot reach the
+# interpreter: its environment is exactly the one `launch` builds (bubblewrap's --clearenv, the
+# other levels' env=). What a sample may change is its own os.environ, after start-up.
+PYTHON_FLAGS = ("-s", "-P")
+DEFAULT_HASH_SEED = 0
+MAX_HASH_SEED = 2**32 - 1
+"""The largest seed PYTHONHASHSEED takes."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +72,9 @@ class WorkerConfig:
     candidate forked from it can find one in its memory."""
     preload: tuple[str, ...] = ()
     """Libraries the zygote imports as it starts (each sample's own come with its request)."""
+    hash_seed: int = DEFAULT_HASH_SEED
+    """PYTHONHASHSEED of the zygote, and so of every process forked from it: fixed when the
+    interpreter starts, so a worker serves one seed."""
 
 
 @dataclass(frozen=True)
@@ -252,6 +266,7 @@ class Launch:
 def launch(config: WorkerConfig, index: int) -> Launch:
     interpreter = describe_interpreter(config.python)
     env = dict(QUIET_ENV)
+    env["PYTHONHASHSEED"] = str(config.hash_seed)
     # A uid of its own for each live worker (`users`), so that RLIMIT_NPROC counts only this
     # worker's processes and kill(-1) reaches nothing else.
     uid = sandbox_user(index) if (config.drop_root and is_root()) else None
@@ -278,7 +293,7 @@ def launch(config: WorkerConfig, index: int) -> Launch:
             prefix += ["--setenv", key, value]
         settings |= {"sample_root": SANDBOX_TMP, "scratch": SANDBOX_TMP, "kill_all": True}
         settings["wipe"] = [SANDBOX_TMP, "/dev/shm"]
-        argv = [*prefix, "--", *drop, config.python, "-I", SANDBOX_DRIVER]
+        argv = [*prefix, "--", *drop, config.python, *PYTHON_FLAGS, SANDBOX_DRIVER]
         return Launch(
             [*argv, json.dumps(settings)], {}, SANDBOX_TMP, SANDBOX_TMP, (), True, uid, None
         )
@@ -299,7 +314,7 @@ def launch(config: WorkerConfig, index: int) -> Launch:
         prefix = unshare_prefix(config)
     else:
         prefix = [config.python, "-I", str(DRIVER), "--supervise", str(-1 if uid is None else uid)]
-    argv = [*prefix, *drop, config.python, "-I", str(DRIVER)]
+    argv = [*prefix, *drop, config.python, *PYTHON_FLAGS, str(DRIVER)]
     return Launch([*argv, json.dumps(settings)], env, samples, scratch, (), kill_all, uid, host_dir)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from classwright.evaluator.sandbox.inside import cw_wire
+from classwright.evaluator.sandbox.isolation import DEFAULT_HASH_SEED
 from classwright.evaluator.sandbox.limits import Limits
 from classwright.evaluator.sandbox.modes import Isolation, Verdicts
 
@@ -41,6 +42,11 @@ class SuiteJob:
     test event, so only for timing runs such as the canonical solution's)."""
     stop_at_failure: bool = False
     """End the suite at its first test that does not pass; the tests after it are `NOT_RUN`."""
+    hash_seed: int = DEFAULT_HASH_SEED
+    """PYTHONHASHSEED of every process of the sample (0 to 2**32 - 1): string hashes, and so
+    the order of sets of strings, are the same in every run with the same seed. Scoring keeps
+    the default; `classwright check` runs a suite under another seed to find tests that lean
+    on one order."""
     verdicts: Verdicts = field(kw_only=True)
     """No default: canonical solutions are checked in the mode samples are scored in, and only
     trusted code (mutants, docstring examples) may run in-process."""

@@ -45,7 +45,7 @@ import unittest.suite
 import unittest.util
 from typing import TYPE_CHECKING, NoReturn, cast
 
-# -I leaves the script's own folder off sys.path; the sibling modules live there.
+# -P leaves the script's own folder off sys.path; the sibling modules live there.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 if TYPE_CHECKING:
