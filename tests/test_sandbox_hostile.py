@@ -500,3 +500,90 @@ def test_an_interrupted_request_ends_the_judge_s_channel(started_with: str) -> N
     assert all("interrupted by KeyboardInterrupt" in o.detail for o in lost), run.outcomes
     judged = [o for o in run.outcomes.values() if o.error_type != "CandidateLost"]
     assert all(o.error_type == "AssertionError" for o in judged), run.outcomes
+
+
+COPIES = HOSTILE / "copies"
+COPY_ATTACKS = ("copy_claims_equal", "copy_forged_exception", "copy_recursion", "reduce_runs_code")
+# Credited in one process (the copy that equals anything is compared in the tests' process).
+COPY_ATTACKS_IN_PROCESS_OPEN = {"copy_claims_equal"}
+
+
+def _copy_task_runs(
+    names: tuple[str, ...], suite_runner: SuiteRunner, isolation: str, verdicts: str
+) -> dict[str, SuiteRun]:
+    tests = (COPIES / "task_tests.py").read_text()
+    test_ids = [f"{c}.{m}" for c, ms in collect_test_ids(tests).items() for m in ms]
+    return {
+        name: run_suite(
+            (COPIES / f"{name}.py").read_text(),
+            tests,
+            test_ids,
+            limits=LIMITS,
+            isolation=isolation,
+            runner=suite_runner,
+            verdicts=verdicts,
+        )
+        for name in names
+    }
+
+
+def test_copies_of_candidate_objects_agree_in_both_modes(
+    runner: tuple[SuiteRunner, str],
+) -> None:
+    """copy.copy, copy.deepcopy and a pickle round trip of the object under test: made in the
+    candidate's process and handed back as a new stand-in, so the tests that copy pass the
+    honest class in two-process mode as in one process (before: AttributeError "'JudgeObject'
+    object has no attribute 'add'", the canonical solution failing). A class whose deepcopy is
+    shallow fails the same tests in both modes."""
+    suite_runner, isolation = runner
+    statuses = {}
+    for verdicts in VERDICTS:
+        runs = _copy_task_runs(("honest", "shallow_deepcopy"), suite_runner, isolation, verdicts)
+        assert runs["honest"].passed, {
+            t: o.detail[-400:] for t, o in runs["honest"].outcomes.items()
+        }
+        statuses[verdicts] = {t: o.status for t, o in runs["shallow_deepcopy"].outcomes.items()}
+    assert statuses["two-process"] == statuses["in-process"]
+    failed = sorted(t for t, s in statuses["two-process"].items() if s != "passed")
+    assert failed == [
+        "TallyTest.test_copies_of_the_class_are_the_class",
+        "TallyTest.test_deepcopy_is_independent",
+        "TallyTest.test_one_deepcopy_makes_one_copy_of_each_object",
+    ]
+
+
+@pytest.mark.parametrize("verdicts", VERDICTS)
+def test_the_copy_path_forges_no_verdict(verdicts: str, runner: tuple[SuiteRunner, str]) -> None:
+    """Copy hooks that return an object equal to anything, raise what steers a runner
+    (SkipTest, KeyboardInterrupt, a fake _ShouldStop), recurse without bound, or reduce the
+    object to code that disables unittest's assertions: a copy is made and rebuilt in the
+    candidate's process only (the judge never unpickles what a candidate made), so none is
+    credited with a test in two-process mode, and the honest class right after passes."""
+    suite_runner, isolation = runner
+    runs = _copy_task_runs((*COPY_ATTACKS, "honest"), suite_runner, isolation, verdicts)
+    assert runs["honest"].passed, runs["honest"].outcomes
+    for name in COPY_ATTACKS:
+        passed = [t for t, o in runs[name].outcomes.items() if o.passed]
+        if verdicts == "in-process" and name in COPY_ATTACKS_IN_PROCESS_OPEN:
+            assert passed, f"{name} is a real attack: credited in one process"
+        else:
+            assert passed == [], f"{name} was credited with {passed}: {runs[name].outcomes}"
+
+
+def test_reduce_runs_code_disables_assertions_where_its_object_is_rebuilt() -> None:
+    """The positive control of `copies/reduce_runs_code`: in a process that unpickles its
+    object (or copies it), unittest's assertions pass anything afterwards; the judge would be
+    such a process if it rebuilt a candidate's object from the candidate's pickle."""
+    sample = (COPIES / "reduce_runs_code.py").read_text()
+    for rebuild in ("pickle.loads(pickle.dumps(Tally()))", "copy.deepcopy(Tally())"):
+        code = (
+            f"{sample}\nimport copy, pickle, unittest\n"
+            "unittest.TestCase().assertEqual(1, 1)\n"
+            f"{rebuild}\n"
+            "unittest.TestCase().assertEqual(1, 2)\n"
+            "print('assertions disabled')\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+        )
+        assert done.stdout.strip() == "assertions disabled", done.stderr

@@ -19,9 +19,11 @@ no more than it could by logging them.
 from __future__ import annotations
 
 import builtins
+import copy
 import importlib
 import logging
 import operator
+import pickle
 import sys
 import traceback
 import types
@@ -44,6 +46,29 @@ else:
 TRACEBACK_CHARS = 1500
 LOG_RECORDS = 1000  # per reply; a candidate that logs more has its first ones seen
 LOG_CHARS = 4000
+
+
+class Pickled:
+    """A pickle of one of the candidate's objects, made for the judge and kept here: the judge
+    holds a handle of it and never its bytes (`cw_wire.unpickled`)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+
+def pickled(obj: object, protocol: object) -> Pickled:
+    if type(protocol) is not int:
+        raise TypeError("a pickle protocol is an int")
+    return Pickled(pickle.dumps(obj, protocol))
+
+
+def unpickled(holder: object) -> object:
+    if type(holder) is not Pickled:
+        raise TypeError("not a pickle kept for the judge")
+    return pickle.loads(holder.data)
+
 
 OPERATIONS: dict[str, Callable[..., Any]] = {
     "len": len,
@@ -71,6 +96,11 @@ OPERATIONS: dict[str, Callable[..., Any]] = {
     "enter": lambda obj: type(obj).__enter__(obj),
     "exit": lambda obj, *exc: type(obj).__exit__(obj, *exc),
     "dir": lambda obj: sorted(dir(obj)),
+    # Copies of the candidate's objects are made here, by its own hooks, never in the judge.
+    "copy": copy.copy,
+    "deepcopy": copy.deepcopy,
+    "pickle": pickled,
+    "unpickle": unpickled,
 }
 for _name in (
     "eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod",
@@ -96,6 +126,16 @@ class JudgeObject:
     def __repr__(self) -> str:
         return f"<judge object {self._cw_jid}>"
 
+    # A copy of a candidate's object that holds one refers to the same object of the tests.
+    def __copy__(self) -> JudgeObject:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> JudgeObject:
+        return self
+
+    def __reduce_ex__(self, protocol: object) -> tuple[object, ...]:
+        raise TypeError("an object the tests handed over cannot be pickled by the candidate")
+
 
 class JudgeError(Exception):
     """An exception raised by a judge-side callable that has no builtin counterpart here."""
@@ -119,6 +159,7 @@ class Server:
         self.judge_objects: dict[object, JudgeObject] = {}
         self.codec = cw_wire.Codec("c", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
+        cw_wire.set_unpickler(self.unpickle)
         self.log = LogBuffer()
         root = logging.getLogger()
         root.addHandler(self.log)
@@ -193,6 +234,11 @@ class Server:
             return [self.codec.encode(a) for a in exc.args]
         except Exception:
             return [_text(exc)]
+
+    def unpickle(self, handle: int) -> object:
+        """Load a pickle the judge made of one of this process's objects (a file the tests
+        wrote, read by the candidate): its bytes are kept here under `handle`."""
+        return unpickled(self.handles.get(handle))
 
     def from_handle(self, item: Item) -> object:
         tag = item[0]

@@ -20,7 +20,10 @@ answered with plain data (decoded here into this process's own types) or another
   candidate that dies, hangs, floods or answers garbage fails the test it was serving; the judge
   then stops, and the parent runs the remaining tests against a fresh candidate;
 - objects the tests hand to the candidate (a mock assigned to a field, a key function) can only
-  be called by it, never inspected or changed, and never a TestCase or result object.
+  be called by it, never inspected or changed, and never a TestCase or result object;
+- copies of a candidate's object (`copy.copy`, `copy.deepcopy`, a pickle) are made by the
+  candidate in its process and come back as stand-ins; a pickle made here names the bytes the
+  candidate kept, and this process never unpickles anything a candidate pickled.
 
 Out of reach by construction: a candidate that is correct. Still within a candidate's reach,
 as for any code under test: what it returns, raises and writes to files the tests read;
@@ -34,7 +37,9 @@ import builtins
 import contextlib
 import importlib
 import logging
+import operator
 import os
+import pickle
 import sys
 import types
 import unittest
@@ -46,7 +51,7 @@ if TYPE_CHECKING:
     import socket
     from collections.abc import Callable, Iterable, Iterator, Mapping
     from collections.abc import Set as AbstractSet
-    from typing import Any, Literal
+    from typing import Any, Literal, SupportsIndex
 
     from . import cw_proc, cw_runner, cw_wire
     from .cw_runner import Emit, Failure
@@ -231,6 +236,23 @@ class RemoteObject(metaclass=RemoteType):
 
     def __round__(self, *args: object) -> Any:
         return _judge.op(self, "round", args)
+
+    # Copies are made where the object lives: the candidate's process copies its own object and
+    # a new stand-in comes back. Without these, copy and pickle took object's own reduction and
+    # built a second stand-in here that named no object of the candidate's.
+    def __copy__(self) -> Any:
+        return _judge.op(self, "copy", ())
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Any:
+        # One deepcopy here keeps one copy of each candidate object (the memo holds this
+        # stand-in); two candidate objects that share a third get a copy of it each.
+        return _judge.op(self, "deepcopy", ())
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Callable[[int], object], tuple[int]]:
+        return _judge.pickled(self, protocol)
+
+    def __reduce__(self) -> tuple[Callable[[int], object], tuple[int]]:
+        return _judge.pickled(self, pickle.DEFAULT_PROTOCOL)
 
     def __dir__(self) -> list[str]:
         value = _judge.op(self, "dir", ())
@@ -545,6 +567,25 @@ class Judge(cw_runner.Hooks):
         }
         return self._ask(message)
 
+    def pickled(
+        self, proxy: RemoteObject, protocol: SupportsIndex
+    ) -> tuple[Callable[[int], object], tuple[int]]:
+        """A candidate's object as a pickle holds it: the candidate pickles the object in its
+        own process now (so the pickle has the state of this moment) and keeps the bytes; the
+        pickle names them by handle (`cw_wire.unpickled`)."""
+        holder = self.op(proxy, "pickle", (operator.index(protocol),))
+        if not isinstance(holder, RemoteObject):
+            raise pickle.PicklingError("the candidate did not keep its pickle in its process")
+        return cw_wire.unpickled, (holder._cw_hid,)
+
+    def unpickle(self, handle: int) -> Any:
+        """Load a pickle made by `pickled`: the candidate unpickles its kept bytes in its own
+        process, and a stand-in of what it made comes back."""
+        holder = self.proxies.get(handle) if type(handle) is int else None
+        if not isinstance(holder, RemoteObject):
+            raise pickle.UnpicklingError(f"no pickle of the candidate's is kept under {handle!r}")
+        return self.op(holder, "unpickle", ())
+
     def is_task_object(self, proxy: object) -> bool:
         return bool(self.task_classes) and isinstance(proxy, self.task_classes)
 
@@ -793,6 +834,7 @@ def run(
     judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
     judge.guard_patches()
     judge.guard_set_assertions()
+    cw_wire.set_unpickler(judge.unpickle)
     loaded = load_candidate(judge, emit)
     if loaded is None:
         return False

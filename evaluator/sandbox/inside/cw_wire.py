@@ -330,7 +330,8 @@ ARRAY_ATOMS = (NoneType, bool, int, float, str, bytes, complex)
 # refused with AttributeError: a library in the judge looks such names up on an operand
 # (numpy's `__array_ufunc__`, `__array_function__`, `__array_interface__`, `os.fspath`'s
 # `__fspath__`) and then lets the answer decide a comparison or read memory. The names kept
-# here only describe the candidate's own object or copy it in its own process.
+# here only describe the candidate's own object. (Copies are no forwarded names: a stand-in's
+# own `__copy__`, `__deepcopy__` and `__reduce_ex__` ask for them as operations.)
 FORWARDED_PROTOCOL_NAMES = frozenset(
     {
         "__name__",
@@ -343,8 +344,6 @@ FORWARDED_PROTOCOL_NAMES = frozenset(
         "__func__",
         "__defaults__",
         "__kwdefaults__",
-        "__copy__",
-        "__deepcopy__",
     }
 )
 
@@ -824,6 +823,28 @@ _SHARED_TYPES = {tag: kind for kind, tag in SHARED_KINDS.items()}
 _SHARED_TAGS = tuple(_SHARED_TYPES)
 for _tag in _SHARED_TAGS:
     _DECODERS[_tag] = Codec._decode_shared
+
+
+_unpickler: Callable[[int], object] | None = None
+
+
+def set_unpickler(unpickler: Callable[[int], object]) -> None:
+    """How this process loads a pickle of a candidate's object (see `unpickled`)."""
+    global _unpickler
+    _unpickler = unpickler
+
+
+def unpickled(handle: int) -> object:
+    """What a pickle of a candidate's object made in the judge loads as, in either process.
+
+    Such a pickle holds no state of the object: the candidate pickled its own object in its own
+    process and kept the bytes under `handle`, and the pickle names only this function and that
+    number. Loading it asks the candidate to unpickle its bytes there (in the judge, a new
+    stand-in comes back). A candidate's pickle can name any callable to rebuild its object, so
+    the judge never loads one."""
+    if _unpickler is None:
+        raise ValueError("this process loads no pickle of a candidate's object")
+    return _unpickler(handle)
 
 
 class Channel:
