@@ -151,3 +151,40 @@ def imported_names(ctx: TaskContext) -> set[str]:
         return names
 
     return ctx.memo("tests:imported-names", compute)
+
+
+class _SelfCalls(cst.CSTVisitor):
+    def __init__(self, receiver: str) -> None:
+        self.receiver = receiver
+        self.calls: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Name) and node.value.value == self.receiver:
+            self.calls.add(node.attr.value)
+
+
+def callees(ctx: TaskContext) -> dict[str, set[str]]:
+    """Method name -> the methods of the class it calls (``self.other(...)``), transitively."""
+
+    def compute() -> dict[str, set[str]]:
+        direct: dict[str, set[str]] = {}
+        for method in ctx.all_methods:
+            params = [*method.params.posonly_params, *method.params.params]
+            if not params:
+                continue
+            visitor = _SelfCalls(params[0].name.value)
+            method.body.visit(visitor)
+            direct[method.name.value] = visitor.calls
+        found: dict[str, set[str]] = {}
+        for name in direct:
+            seen: set[str] = set()
+            todo = list(direct[name])
+            while todo:
+                other = todo.pop()
+                if other in direct and other not in seen:
+                    seen.add(other)
+                    todo += direct[other]
+            found[name] = seen
+        return found
+
+    return ctx.memo("tests:callees", compute)

@@ -10,6 +10,7 @@ from classwright.authoring.lint.rule import Rule
 from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.rules._tests import (
+    callees,
     is_used,
     method_test_classes,
     test_functions,
@@ -50,17 +51,23 @@ def reached_names(ctx: TaskContext, test_class: cst.ClassDef, test: cst.Function
     todo = [test, *(own[name] for name in FIXTURES if name in own)]
     seen = {id(f) for f in todo}
     used: set[str] = set()
+    constructed = False
     while todo:
         visitor = _Names()
         todo.pop().body.visit(visitor)
         used |= visitor.attributes
+        constructed |= ctx.task.solution.class_name in visitor.names
         reached = [helpers[n] for n in visitor.names if n in helpers]
         reached += [own[n] for n in visitor.attributes if n in own]
         for func in reached:
             if id(func) not in seen:
                 seen.add(id(func))
                 todo.append(func)
-    return used
+    # A method the test calls runs the methods it calls; making an object runs those that
+    # __init__ calls.
+    graph = callees(ctx)
+    runs = used | ({"__init__"} if constructed else set())
+    return used | {callee for name in runs for callee in graph.get(name, ())}
 
 
 class TestNeverCallsMethod(Rule):
@@ -70,7 +77,8 @@ class TestNeverCallsMethod(Rule):
     method the class is for: the method's name appears neither in the test, nor in its
     class's `setUp`/`setUpClass`, nor in a helper the test calls (a module-level function or
     a method of the test class, followed transitively), as an attribute or an identifier
-    string. A class in which no test uses the method at all is CW506's finding; special
+    string, and no method the test calls calls it (`self.method(...)`, transitively); a test
+    that makes an object of the class calls what `__init__` calls. A class in which no test uses the method at all is CW506's finding; special
     methods (`__iter__`) are used through syntax and are not checked.
 
     ## Why it matters
