@@ -24,6 +24,7 @@ from classwright.authoring.lint.engine import (
 from classwright.authoring.lint.registry import all_rules, rule_by_code
 from classwright.authoring.lint.rule import Rule, Scope
 from classwright.authoring.lint.types import Finding, Severity
+from classwright.authoring.references import reference_summaries
 from classwright.authoring.taskdir import load_task_folder, task_folders
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.schema.errors import InputError
@@ -150,6 +151,8 @@ def check_folders(
     summaries = [r.summary for r in ordered if r.summary]
     # By folder, not by id: two folders may share an id (and CW801 says so).
     suppressions = {r.summary.path: dict(r.suppressions) for r in ordered if r.summary}
+    if any(rule.scope is Scope.BENCHMARK for rule in rules):
+        summaries += _references(summaries, settings)
     for rule in rules:
         if rule.scope is Scope.BENCHMARK:
             for finding in rule.check_benchmark(summaries):
@@ -163,6 +166,13 @@ def check_folders(
         tasks=len(folders),
         rules=tuple(rule.code for rule in rules),
     )
+
+
+def _references(checked: Sequence[TaskSummary], settings: CheckSettings) -> list[TaskSummary]:
+    """The reference tasks, less those that are checked themselves (the same folder)."""
+    folders = {summary.path.resolve() for summary in checked}
+    found = reference_summaries(settings.compare_with, settings.compare_with_bundled)
+    return [r for r in found if r.path.resolve() not in folders]
 
 
 def default_jobs() -> int:

@@ -30,6 +30,7 @@ from libcst.metadata import (
 
 from classwright.authoring.classmodel import docstring_statement
 from classwright.authoring.source import parse_source
+from classwright.authoring.structure import shingles
 from classwright.authoring.taskdir import SOLUTION_FILE, TASK_FILE, TESTS_FILE, TaskFolder
 from classwright.authoring.testmodule import is_test_case
 from classwright.evaluator.dependencies import class_methods, find_class
@@ -88,6 +89,11 @@ class CheckSettings:
     """The mutation kill rate below which CW710 reports a task; None: the rule's default."""
     method_kill_rate_threshold: float | None = None
     """The kill rate of one method below which CW713 reports it; None: the rule's default."""
+    compare_with: tuple[Path, ...] = ()
+    """Task folders or record files the checked tasks are compared with (CW802), besides the
+    bundled benchmark."""
+    compare_with_bundled: bool = True
+    """Whether the checked tasks are compared with the bundled benchmark too."""
 
 
 class TaskContext:
@@ -205,6 +211,12 @@ class TaskSummary:
     class_name: str
     fingerprint: str
     """The solution with docstrings and whitespace removed: equal for duplicated tasks."""
+    shingles: frozenset[int] = frozenset()
+    """The solution's structure (``classwright.authoring.structure``): near-equal for tasks
+    that differ in names, literals and docstrings only."""
+    reference: bool = False
+    """A task compared with, not checked (the bundled benchmark, ``--compare-with``): rules
+    report findings in the checked tasks only."""
 
     @classmethod
     def of(cls, ctx: TaskContext) -> TaskSummary:
@@ -216,4 +228,5 @@ class TaskSummary:
             id_line=ctx.toml_line("id"),
             class_name=ctx.task.solution.class_name,
             fingerprint=hashlib.sha256(code.encode()).hexdigest(),
+            shingles=shingles(ctx.task.solution_source),
         )

@@ -48,7 +48,8 @@ class DuplicateTaskId(Rule):
     def check_benchmark(self, tasks: Sequence[TaskSummary]) -> Iterable[Finding]:
         by_id: dict[str, list[TaskSummary]] = {}
         for task in tasks:
-            by_id.setdefault(task.task_id, []).append(task)
+            if not task.reference:
+                by_id.setdefault(task.task_id, []).append(task)
         for task_id, same in by_id.items():
             for task in same if len(same) > 1 else ():
                 other = next(t for t in same if t is not task)

@@ -83,6 +83,14 @@ MethodKillRateThreshold = Annotated[
         min=0.0, max=1.0, help="Kill rate of one method below which CW713 reports it (default 0.6)."
     ),
 ]
+CompareWith = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--compare-with",
+        help="Task folders or record files (ClassEval_data.json) the checked tasks are compared "
+        "with for near-duplicates (CW802), besides the bundled benchmark; repeatable.",
+    ),
+]
 
 
 @reports_input_errors
@@ -98,6 +106,7 @@ def check_command(
     no_cache: NoCache = False,
     kill_rate_threshold: KillRateThreshold = None,
     method_kill_rate_threshold: MethodKillRateThreshold = None,
+    compare_with: CompareWith = None,
     quiet: Quiet = False,
 ) -> None:
     """Check tasks against the construction rules. Exit 0 when no finding reaches --fail-on,
@@ -109,6 +118,7 @@ def check_command(
         cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
         kill_rate_threshold=kill_rate_threshold,
         method_kill_rate_threshold=method_kill_rate_threshold,
+        compare_with=tuple(compare_with or ()),
     )
     errors = Console(stderr=True)
     start = time.perf_counter()
