@@ -374,9 +374,7 @@ def prompt_suppressions(overlay: TaskOverlay) -> list[dict[str, str]]:
 def declaration_notes(overlay: TaskOverlay) -> list[str]:
     """A provenance line per declared equivalent mutant and per declared uncovered branch."""
     return [
-        f"mutant {m.method} line {m.line} `{m.original}` -> `{m.replacement or ' '}` declared "
-        f"equivalent: {m.reason}"
-        for m in overlay.equivalent_mutants
+        f"mutant {m.describe()} declared equivalent: {m.reason}" for m in overlay.equivalent_mutants
     ] + [
         f"branch {b.describe()} declared uncovered: {b.reason}" for b in overlay.uncovered_branches
     ]

@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classwright.authoring.lint.context import CheckSettings, TaskContext
-from classwright.authoring.rules._mutation import declared_equivalents, mutation_report, set_aside
+from classwright.authoring.rules._mutation import (
+    adjusted_report,
+    mutation_report,
+)
 from classwright.authoring.taskdir import load_task_folder
 
 
@@ -71,7 +74,7 @@ def kill_rates(folders: Sequence[Path], settings: CheckSettings) -> list[TaskKil
         if report is None:
             rates.append(TaskKillRate(ctx.task_id, None, 0, 0, 0))
             continue
-        adjusted = set_aside(report, declared_equivalents(ctx))
+        adjusted = adjusted_report(ctx, report)
         rates.append(
             TaskKillRate(
                 ctx.task_id,
@@ -89,22 +92,31 @@ class MethodKillRate:
     task_id: str
     method: str
     kill_rate: float
+    """Of all tests, declared equivalent mutants left out (as CW710 counts)."""
     mutants: int
     """Mutants of the method counted: all of them minus those declared equivalent."""
     survivors: int
+    own_kill_rate: float | None = None
+    """Of the method's own test class alone, over all its mutants (as CW713 counts: declared
+    equivalents count as undetected); None when the method has no own test class."""
 
 
 def method_kill_rates(folders: Sequence[Path], settings: CheckSettings) -> list[MethodKillRate]:
-    """The kill rate of each method of each task folder, as CW713 sees it (declared equivalent
-    mutants left out; methods without mutants are not listed)."""
+    """The kill rate of each method of each task folder, of all tests and of its own test class
+    (methods without mutants are not listed)."""
     rates = []
     for folder in folders:
         ctx = TaskContext(load_task_folder(folder), settings)
         report = mutation_report(ctx)
         if report is None:
             continue
-        adjusted = set_aside(report, declared_equivalents(ctx))
+        adjusted = adjusted_report(ctx, report)
         for method, (rate, survivors) in adjusted.method_rates().items():
             total = adjusted.per_method[method]
-            rates.append(MethodKillRate(ctx.task_id, method, rate, total, len(survivors)))
+            own = None
+            if method in report.own_classes:
+                everything = report.per_method[method]
+                missed = sum(s.method == method for s in report.own_missed)
+                own = (everything - missed) / everything
+            rates.append(MethodKillRate(ctx.task_id, method, rate, total, len(survivors), own))
     return rates

@@ -163,6 +163,11 @@ def test_kill_rate_is_detected_over_all_mutants_per_method_and_task(report: Muta
     assert (scores["is_big"].detected, scores["is_big"].total) == (1, 4)
     assert scores["add"].kill_rate == 1.0
     assert sum(s.total for s in scores.values()) == total
+    # Beside it, what each method's own test class detects (its tests run first); __init__
+    # has no test class of its own.
+    assert (scores["add"].own_class, scores["add"].own_kill_rate) == ("TallyTestAdd", 1.0)
+    assert scores["is_big"].own_detected == scores["is_big"].detected
+    assert scores["__init__"].own_kill_rate is None
 
 
 def test_mutate_command_prints_json_with_statuses_and_kill_rate(tmp_path: Path) -> None:

@@ -199,6 +199,25 @@ PEAK_EQUIVALENT_MUTANTS = (
 )
 """The two surviving mutants of the Peak task; both are equivalent."""
 
+PEAK_MOVED_SOLUTION = "\nimport math\n\n" + PEAK_SOLUTION
+"""The Peak task with an import added above the class: every line moves down by three."""
+
+PEAK_EQUIVALENT_BY_TEXT = tuple(
+    {
+        "method": entry["method"],
+        "source": source,
+        "original": entry["original"],
+        "replacement": entry["replacement"],
+        "reason": entry["reason"],
+    }
+    for entry, source in zip(
+        PEAK_EQUIVALENT_MUTANTS,
+        ("self.highest = max(self.highest, reading, 0)", "return max(self.highest, 0)"),
+        strict=True,
+    )
+)
+"""The same two declarations keyed by the text of their lines, which moves with the code."""
+
 
 GRADER_SOLUTION = '''
 class Grader:

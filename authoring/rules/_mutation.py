@@ -14,13 +14,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from classwright.authoring.adequacy.mutation_run import (
+    MutantResult,
     MutationReport,
     MutationSettings,
     analyse_mutants,
 )
-from classwright.authoring.equivalents import EquivalentMutant
+from classwright.authoring.dynamic import ORDERS
+from classwright.authoring.equivalents import EquivalentMutant, MutantSite, pair_declarations
 from classwright.authoring.lint.context import TaskContext, task_analysis
-from classwright.authoring.rules._execution import _cached
+from classwright.authoring.rules._execution import _cached, broken_by, flaky_tests
 from classwright.schema.errors import InputError
 
 DEFAULT_THRESHOLD = 0.8
@@ -35,10 +37,11 @@ class Survivor:
     original: str
     replacement: str
 
-    @property
-    def kind(self) -> tuple[str, int, str, str]:
-        """What an equivalent-mutant declaration must share with it to match."""
-        return (self.method, self.line, self.original, self.replacement)
+    def site(self, lines: list[str]) -> MutantSite:
+        """What an equivalent-mutant declaration is matched against (``lines``: the mutated
+        module's lines, for the text of its line)."""
+        text = lines[self.line - 1].strip() if 0 < self.line <= len(lines) else ""
+        return MutantSite(self.method, self.line, self.original, self.replacement, text)
 
     def describe(self) -> str:
         """As the kill-rate finding names it: ``method line N `a` -> `b```."""
@@ -54,23 +57,22 @@ class KillRate:
     survivors: tuple[Survivor, ...]
     per_method: dict[str, int] = field(default_factory=dict)
     """Method name -> how many of its mutants ran (the per-method kill rates' denominators)."""
+    own_classes: dict[str, str] = field(default_factory=dict)
+    """Method name -> its own test class, for the methods that have one."""
+    own_missed: tuple[Survivor, ...] = ()
+    """Mutants of those methods that no test of the method's own class detects (whether or not
+    other tests do): what the method-level score does not see."""
 
     @classmethod
     def of(cls, report: MutationReport) -> KillRate:
+        owned = [r for r in report.results if r.own_class]
         return cls(
             kill_rate=report.kill_rate,
             total=len(report.results),
             per_method=dict(Counter(r.mutant.method for r in report.results)),
-            survivors=tuple(
-                Survivor(
-                    r.mutant.method,
-                    r.mutant.range.line,
-                    r.mutant.range.column,
-                    r.mutant.original,
-                    r.mutant.replacement,
-                )
-                for r in report.survivors()
-            ),
+            survivors=tuple(_survivor(r) for r in report.survivors()),
+            own_classes={r.mutant.method: r.own_class for r in owned},
+            own_missed=tuple(_survivor(r) for r in owned if not r.detected_by_own_class),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -83,7 +85,14 @@ class KillRate:
             total=data["total"],
             survivors=tuple(Survivor(**s) for s in data["survivors"]),
             per_method={k: int(v) for k, v in data.get("per_method", {}).items()},
+            own_classes={k: str(v) for k, v in data.get("own_classes", {}).items()},
+            own_missed=tuple(Survivor(**s) for s in data.get("own_missed", ())),
         )
+
+
+def _survivor(result: MutantResult) -> Survivor:
+    m = result.mutant
+    return Survivor(m.method, m.range.line, m.range.column, m.original, m.replacement)
 
 
 @dataclass(frozen=True)
@@ -99,6 +108,9 @@ class Adjusted:
     """Method name -> its mutants counted in the kill rate (declared equivalents left out)."""
     stale: tuple[EquivalentMutant, ...]
     """Declarations that match no surviving mutant (killed, or no longer generated)."""
+    moved: dict[int, MutantSite] = field(default_factory=dict)
+    """Index in ``stale`` -> an unmatched survivor making the same change in the same method,
+    where the declared mutant may be now."""
 
     @property
     def kill_rate(self) -> float | None:
@@ -117,9 +129,17 @@ class Adjusted:
         return rates
 
 
-def _run_mutants(ctx: TaskContext) -> KillRate | None:
+def unreliable_tests(ctx: TaskContext) -> tuple[str, ...]:
+    """Tests whose outcome depends on chance (CW606) or on the order the tests run in (CW607):
+    the mutation analysis leaves them out."""
+    ordered = {t for order in ORDERS for t in broken_by(ctx, order)}
+    return tuple(sorted(flaky_tests(ctx) | ordered))
+
+
+def _run_mutants(ctx: TaskContext, unreliable: tuple[str, ...]) -> KillRate | None:
     try:
-        return KillRate.of(analyse_mutants(ctx.task.record, MutationSettings()))
+        settings = MutationSettings(unreliable_tests=unreliable)
+        return KillRate.of(analyse_mutants(ctx.task.record, settings))
     except InputError:
         return None
 
@@ -128,15 +148,25 @@ def _run_mutants(ctx: TaskContext) -> KillRate | None:
 def mutation_report(ctx: TaskContext) -> KillRate | None:
     """Every mutant of the task run in the sandbox (cached by content hash like the other
     dynamic analyses); None when the canonical solution passes no test (CW601 reports that)."""
+    unreliable = unreliable_tests(ctx)
     return _cached(
         ctx,
         "mutation",
-        lambda: _run_mutants(ctx),
+        lambda: _run_mutants(ctx, unreliable),
         lambda value: None if value is None else value.to_json(),
         lambda data: None if data is None else KillRate.from_json(data),
-        # Records written before they counted mutants per method lack those counts.
-        extra={"per_method": True},
+        # Records written before they counted mutants per method, or before the own test
+        # class's tests ran first, lack those figures; the own classes come from task.toml.
+        extra={
+            "per_method": True,
+            "own_classes": _own_classes(ctx),
+            "unreliable": list(unreliable),
+        },
     )
+
+
+def _own_classes(ctx: TaskContext) -> dict[str, str]:
+    return {m.method_name: m.test_class for m in ctx.task.record.methods_info}
 
 
 def declared_equivalents(ctx: TaskContext) -> tuple[EquivalentMutant, ...]:
@@ -145,32 +175,29 @@ def declared_equivalents(ctx: TaskContext) -> tuple[EquivalentMutant, ...]:
     return tuple(EquivalentMutant.from_json(entry, n) for n, entry in enumerate(entries, 1))
 
 
-def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...]) -> Adjusted:
-    """Match each declaration to one survivor of its kind (two identical changes on one line
-    need two declarations); the rest of the survivors count, unmatched declarations are stale."""
-    kinds = Counter(s.kind for s in report.survivors)
-    stale = []
-    matched = 0
+def set_aside(report: KillRate, declared: tuple[EquivalentMutant, ...], source: str) -> Adjusted:
+    """Match each declaration to one survivor it declares (two identical changes on one line
+    need two declarations; ``source`` is the mutated module, for the text of each line); the
+    rest of the survivors count, unmatched declarations are stale."""
+    lines = source.splitlines()
+    pairing = pair_declarations(declared, [s.site(lines) for s in report.survivors])
     per_method = dict(report.per_method)
-    for equivalent in declared:
-        if kinds[equivalent.kind] > 0:
-            kinds[equivalent.kind] -= 1
-            matched += 1
-            per_method[equivalent.method] = per_method.get(equivalent.method, 1) - 1
-        else:
-            stale.append(equivalent)
-    left = []
-    for survivor in report.survivors:
-        if kinds[survivor.kind] > 0:
-            kinds[survivor.kind] -= 1
-            left.append(survivor)
+    for equivalent in pairing.matched.values():
+        per_method[equivalent.method] = per_method.get(equivalent.method, 1) - 1
+    left = [s for i, s in enumerate(report.survivors) if i not in pairing.matched]
     return Adjusted(
-        total=report.total - matched,
+        total=report.total - len(pairing.matched),
         survivors=tuple(left),
-        equivalent=matched,
+        equivalent=len(pairing.matched),
         per_method=per_method,
-        stale=tuple(stale),
+        stale=pairing.stale,
+        moved=pairing.moved,
     )
+
+
+def adjusted_report(ctx: TaskContext, report: KillRate) -> Adjusted:
+    """The task's mutation run with its declared equivalent mutants set aside."""
+    return set_aside(report, declared_equivalents(ctx), ctx.task.solution_source)
 
 
 def threshold_of(ctx: TaskContext) -> float:

@@ -12,9 +12,8 @@ from classwright.authoring.rules._examples import (
     PEAK_TESTS,
 )
 from classwright.authoring.rules._mutation import (
-    declared_equivalents,
+    adjusted_report,
     mutation_report,
-    set_aside,
     threshold_of,
 )
 
@@ -167,7 +166,7 @@ class LowKillRate(Rule):
         report = mutation_report(ctx)
         if report is None:
             return
-        adjusted = set_aside(report, declared_equivalents(ctx))
+        adjusted = adjusted_report(ctx, report)
         rate = adjusted.kill_rate
         threshold = threshold_of(ctx)
         if rate is None or rate >= threshold:

@@ -152,7 +152,7 @@ class OrderDependentTest(Rule):
             line=5,
             column=9,
         ),
-        # One object for all the tests of the class: test_add_4 counts on the three before it.
+        # One object for all the tests of the class: each test counts on the ones before it.
         Fixture(
             solution=ROSTER,
             tests="""
@@ -175,7 +175,7 @@ class OrderDependentTest(Rule):
                     self.assertEqual(self.roster.shifts, {"ana": 2, "bo": 1})
             """,
             file="tests.py",
-            line=16,
+            line=7,
             column=9,
         ),
     )

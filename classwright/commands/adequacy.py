@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -17,9 +19,17 @@ from classwright.authoring.adequacy.mutation_run import (
     MutationReport,
     MutationSettings,
     analyse_mutants,
+    site_of,
 )
+from classwright.authoring.equivalents import EquivalentMutant, pair_declarations
 from classwright.authoring.source import read_source
-from classwright.authoring.taskdir import load_tasks
+from classwright.authoring.taskdir import (
+    SOLUTION_FILE,
+    TASK_FILE,
+    load_task_folder,
+    load_tasks,
+    task_folders,
+)
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.scoring.extraction import candidate_source
@@ -42,21 +52,42 @@ FormatOption = Annotated[OutputFormat, typer.Option("--format", help="Output for
 JobsOption = Annotated[int, typer.Option("--jobs", min=1, help="Sandboxes running at once.")]
 
 
-def _task(path: Path, task_id: str | None) -> tuple[TaskRecord, str]:
-    """The chosen record and the place its line numbers refer to."""
-    records = load_tasks(path)
-    if task_id is not None:
-        chosen = [r for r in records if r.task_id == task_id]
+@dataclass(frozen=True)
+class _Chosen:
+    record: TaskRecord
+    place: str
+    """What the line numbers refer to: the task's ``solution.py``, else its id."""
+    declared: tuple[EquivalentMutant, ...] = ()
+    """The task folder's ``[[equivalent_mutants]]`` (none for a record file)."""
+
+
+def _task(path: Path, task_id: str | None) -> _Chosen:
+    """The chosen task, the place its line numbers refer to and its declared equivalents."""
+    if path.is_file() and (path.parent / TASK_FILE).is_file():
+        raise InputError(
+            path, f"is a file of the task folder {path.parent}; give the folder itself"
+        )
+    if path.is_dir():
+        folders = [load_task_folder(f) for f in task_folders(path)]
+        if not folders:
+            raise InputError(path, f"no task folders (folders with {TASK_FILE}) found")
+        chosen = [f for f in folders if task_id is None or f.record.task_id == task_id]
         if not chosen:
             raise InputError(path, f"no task with id {task_id!r}")
-    elif len(records) == 1:
-        chosen = records
-    else:
+        if len(chosen) > 1:
+            raise InputError(path, f"holds {len(chosen)} tasks: choose one with --task-id")
+        folder = chosen[0]
+        entries = folder.meta.get("equivalent_mutants", ())
+        declared = tuple(EquivalentMutant.from_json(e, n) for n, e in enumerate(entries, 1))
+        return _Chosen(folder.record, str(folder.path / SOLUTION_FILE), declared)
+    records = load_tasks(path)
+    if task_id is not None:
+        records = [r for r in records if r.task_id == task_id]
+        if not records:
+            raise InputError(path, f"no task with id {task_id!r}")
+    elif len(records) > 1:
         raise InputError(path, f"holds {len(records)} tasks: choose one with --task-id")
-    record = chosen[0]
-    if path.is_dir() and (path / "solution.py").is_file():
-        return record, str(path / "solution.py")
-    return record, record.task_id
+    return _Chosen(records[0], records[0].task_id)
 
 
 def _mutation_report(record: TaskRecord, settings: MutationSettings, quiet: bool) -> MutationReport:
@@ -68,16 +99,29 @@ def _percent(rate: float | None) -> str:
     return "n/a" if rate is None else f"{100 * rate:.1f}%"
 
 
-def _print_mutation_text(console: Console, report: MutationReport, place: str) -> None:
+def _print_mutation_text(
+    console: Console, report: MutationReport, place: str, declared: tuple[EquivalentMutant, ...]
+) -> None:
+    survivors = report.survivors()
+    lines = report.source.splitlines()
+    pairing = pair_declarations(declared, [site_of(r, lines) for r in survivors])
+    equivalent = Counter(survivors[i].mutant.method for i in pairing.matched)
     table = Table(title=f"Mutation analysis of {report.task_id}")
     table.add_column("method")
-    table.add_column("mutants", justify="right")
-    table.add_column("detected", justify="right")
-    table.add_column("kill rate", justify="right")
+    for column in ("mutants", "detected", "kill rate", "own detects", "own rate"):
+        table.add_column(column, justify="right")
+    if declared:
+        table.add_column("equivalent", justify="right")
     for score in report.methods():
-        table.add_row(
-            score.method, str(score.total), str(score.detected), _percent(score.kill_rate)
-        )
+        row = [
+            score.method,
+            str(score.total),
+            str(score.detected),
+            _percent(score.kill_rate),
+            str(score.own_detected) if score.own_class else "-",
+            _percent(score.own_kill_rate),
+        ]
+        table.add_row(*row, *([str(equivalent[score.method])] if declared else []))
     console.print(table)
     detected = sum(r.detected for r in report.results)
     console.print(
@@ -85,18 +129,41 @@ def _print_mutation_text(console: Console, report: MutationReport, place: str) -
         f"mutants detected; tests limited to {report.test_timeout:.1f} s each, "
         f"{report.isolation})"
     )
-    survivors = report.survivors()
+    console.print(
+        "own detects, own rate: what the method's own test class (<Class>Test<Method>, the "
+        "tests its method-level score uses) detects; equivalent: survivors declared "
+        "equivalent in task.toml, which count as undetected in the own rate",
+        highlight=False,
+    )
+    if pairing.matched:
+        counted = len(report.results) - len(pairing.matched)
+        rate = (counted - len(survivors) + len(pairing.matched)) / counted if counted else None
+        console.print(
+            f"with the {len(pairing.matched)} declared equivalent mutants left out: "
+            f"{_percent(rate)}",
+            highlight=False,
+        )
     if survivors:
         console.print(f"\n{len(survivors)} surviving mutants:")
-    for result in survivors:
+    for index, result in enumerate(survivors):
         m = result.mutant
         reach = "no test reaches it" if result.tests_run == 0 else f"{result.tests_run} tests ran"
+        found = pairing.matched.get(index)
+        mark = f"; declared equivalent: {found.reason}" if found else ""
         console.print(
-            f"{place}:{m.range.line}:{m.range.column}: {m.method}: {m.operator} ({reach})",
+            f"{place}:{m.range.line}:{m.range.column}: {m.method}: {m.operator} ({reach}){mark}",
             highlight=False,
             markup=False,
         )
         console.print(m.diff(report.source), highlight=False, markup=False)
+    for number, stale in enumerate(pairing.stale):
+        now = pairing.moved.get(number)
+        where = f"; the same change survives at line {now.line}, `{now.source}`" if now else ""
+        console.print(
+            f"declared equivalent {stale.describe()} matches no surviving mutant (CW711){where}",
+            highlight=False,
+            markup=False,
+        )
 
 
 def mutate(
@@ -115,13 +182,13 @@ def mutate(
     quiet: Quiet = False,
 ) -> None:
     """Plant small faults in the canonical solution and count how many the tests notice."""
-    record, place = _task(task, task_id)
+    chosen = _task(task, task_id)
     settings = MutationSettings(seed=seed, max_mutants=max_mutants, jobs=jobs)
-    report = _mutation_report(record, settings, quiet)
+    report = _mutation_report(chosen.record, settings, quiet)
     if output is OutputFormat.JSON:
-        typer.echo(json.dumps(report.to_json(), indent=2))
+        typer.echo(json.dumps(_mutation_json(report, chosen.declared), indent=2))
     else:
-        _print_mutation_text(Console(soft_wrap=True), report, place)
+        _print_mutation_text(Console(soft_wrap=True), report, chosen.place, chosen.declared)
     if fail_under is not None and report.kill_rate is not None and report.kill_rate < fail_under:
         raise typer.Exit(1)
 
@@ -169,7 +236,7 @@ def fuzz(
     they differ, printing each minimal diverging input as a unittest method."""
     if (candidate is None) == (not mutants):
         raise InputError(task, "give either --candidate FILE or --mutants")
-    record, _ = _task(task, task_id)
+    record = _task(task, task_id).record
     settings = FuzzSettings(max_examples=max_examples)
     if candidate is not None:
         code = read_source(candidate)
@@ -205,6 +272,28 @@ def fuzz(
         _print_fuzz_text(Console(soft_wrap=True), results, what)
     if any(r.diverges for r in results):
         raise typer.Exit(1)
+
+
+def _mutation_json(
+    report: MutationReport, declared: tuple[EquivalentMutant, ...]
+) -> dict[str, object]:
+    """The report's JSON, each surviving mutant marked with the declaration that matches it."""
+    data = report.to_json()
+    survivors = [i for i, r in enumerate(report.results) if not r.detected]
+    lines = report.source.splitlines()
+    sites = [site_of(report.results[i], lines) for i in survivors]
+    pairing = pair_declarations(declared, sites)
+    mutants = data["mutants"]
+    assert isinstance(mutants, list)
+    for position, index in enumerate(survivors):
+        found = pairing.matched.get(position)
+        mutants[index]["declared_equivalent"] = found.reason if found else None
+        # The entry that would declare it, keyed by the text of its line (the reason is the
+        # author's to write).
+        entry = sites[position].declaration("").to_json()
+        mutants[index]["declaration"] = {k: v for k, v in entry.items() if k != "reason"}
+    data["stale_equivalents"] = [s.to_json() for s in pairing.stale]
+    return data
 
 
 def _fuzz_dict(result: FuzzResult) -> dict[str, object]:

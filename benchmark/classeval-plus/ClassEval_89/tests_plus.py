@@ -64,3 +64,17 @@ class TwentyFourPointGameTestAnswer(unittest.TestCase):
         game.nums = [1, 2, 3, 4]
         self.assertIs(game.answer("1*2*3*5"), False)
         self.assertEqual(game.nums, [1, 2, 3, 4])
+
+    def test_answer_counts_each_card_once(self):
+        # Guards the counting of cards in answer, which the other tests of answer leave to
+        # the class-level test: an expression that uses each card once and makes 24 is True,
+        # in any order and with repeated cards; one that uses a card twice is False.
+        game = TwentyFourPointGame()
+        game.nums = [1, 2, 3, 4]
+        self.assertIs(game.answer("4*3*2*1"), True)
+        game.nums = [6, 6, 6, 6]
+        self.assertIs(game.answer("6+6+6+6"), True)
+        self.assertIs(game.answer("6+6+6+6+6"), False)
+        game.nums = [2, 3, 4, 8]
+        self.assertIs(game.answer("8*3*(4-2)/2"), False)
+        self.assertEqual(game.nums, [2, 3, 4, 8])
