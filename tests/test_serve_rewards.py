@@ -57,8 +57,11 @@ def every_adapter(task_id: str, **token: str) -> dict[str, list[float]]:
     ids = [task_id] * len(texts)
     info = {"task_id": task_id}
     return {
-        "verl": [compute_score("classwright", t, task_id, info, **token) for t in texts],
-        "verl batch": compute_score_batch(["classwright"] * len(texts), texts, ids, **token),
+        "verl": [compute_score("classwright", t, task_id, info, **token)["score"] for t in texts],
+        "verl batch": [
+            r["score"]
+            for r in compute_score_batch(["classwright"] * len(texts), texts, ids, **token)
+        ],
         "trl": classwright_reward(["write the class"] * len(texts), texts, task_id=ids, **token),
         "openrlhf": reward_func(
             [f"<prompt>{t}" for t in texts], ["<prompt>"] * len(texts), ids, **token
@@ -119,3 +122,24 @@ def test_without_a_token_the_refusal_comes_back_once(
     monkeypatch.setenv("CLASSWRIGHT_TOKEN_FILE", str(server.log_path.parent / "missing"))
     with pytest.raises(ValueError, match=r"CLASSWRIGHT_TOKEN_FILE=.*cannot read the token"):
         reward_func(["q"], [""], [task_id])
+
+
+def test_the_openrlhf_server_answers_a_refusal_of_the_service_with_an_error_body(
+    guarded: tuple[Server, Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Behind it, a server that wants a token it was not given: OpenRLHF gets an HTTP 502 whose
+    body names the refusal, not a dropped connection (which it logs at INFO and ignores)."""
+    from wallet_task import openrlhf_reward_server
+
+    server, _file, task_id = guarded
+    monkeypatch.setenv("CLASSWRIGHT_URL", server.url)
+    body = {"query": ["<p>" + answers()[0]], "prompts": ["<p>"], "labels": [task_id]}
+    with openrlhf_reward_server() as url:
+        answer = httpx.post(url, json=body, timeout=120)
+        assert answer.status_code == 502
+        assert "401" in answer.json()["error"]
+        # The positive control: with the token, the same request is scored.
+        monkeypatch.setenv("CLASSWRIGHT_TOKEN", TOKEN)
+        answer = httpx.post(url, json=body, timeout=120)
+        assert answer.status_code == 200
+        assert answer.json()["rewards"] == [1.0]

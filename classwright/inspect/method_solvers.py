@@ -70,7 +70,8 @@ def method_by_method(source: str, strategy: str, context: str | None = None) -> 
     asking = _incremental if chosen is Strategy.incremental else _compositional
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        task = task_records(source)[str(state.metadata["task_id"])]
+        task_id = str(state.metadata["task_id"])
+        task = task_records(source, (task_id,))[task_id]
         answers = await asking(task, shown)
         methods = {
             m.method_name: code for m, (_text, code) in zip(task.methods_info, answers, strict=True)

@@ -4,7 +4,6 @@ two-process verdicts, on the task's tests, with evaluate's per-test limits."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 
 from inspect_ai.scorer import (
     CORRECT,
@@ -22,12 +21,13 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import TaskState
 
 from classwright.evaluator.sandbox.limits import TimeBudget
-from classwright.evaluator.scoring.jobs import build_jobs, score_job
+from classwright.evaluator.scoring.jobs import Settings, build_jobs, score_job
 from classwright.evaluator.scoring.metrics import summarize
 from classwright.evaluator.scoring.results import SampleResult, TaskFacts
+from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
 from classwright.evaluator.scoring.samples import Sample
 from classwright.inspect.method_solvers import CODE_KEY
-from classwright.rewards.scoring import settings_for, task_records
+from classwright.rewards.scoring import judge, task_records
 
 
 def verdict_of(
@@ -38,13 +38,12 @@ def verdict_of(
     budget: TimeBudget | None = None,
 ) -> SampleResult:
     """One completion scored as `classwright evaluate` scores it (with ``budget``, default
-    evaluate's derived limits)."""
-    records = task_records(source)
+    evaluate's derived limits, which the process's judge measures once per task; a fixed
+    budget measures nothing)."""
+    records = task_records(source, (task_id,))
     [job] = build_jobs([Sample(task_id, 0, completion, code=code)], records, source)
-    settings = settings_for(source, (task_id,))
-    if budget is not None:
-        settings = dataclasses.replace(settings, budget=budget)
-    return score_job(job, settings)
+    settings = Settings() if budget is None else Settings(budget=budget)
+    return score_job(job, judge(1).settings_for(job, settings))
 
 
 @metric(scores="unreduced")
@@ -89,7 +88,7 @@ def class_verdict(source: str, time_budget: float | None = None) -> Scorer:
         result = await asyncio.to_thread(
             verdict_of, source, task_id, state.output.completion, code, budget
         )
-        passed = sum(o.passed for o in result.tests.values())
+        detail = RewardDetail.from_result(RewardKind.CLASS, result)
         return Score(
             value=CORRECT if result.passed else INCORRECT,
             answer=state.output.completion,
@@ -97,12 +96,12 @@ def class_verdict(source: str, time_budget: float | None = None) -> Scorer:
             metadata={
                 "task_id": task_id,
                 "tests": {t: o.status.value for t, o in result.tests.items()},
-                "tests_passed": passed,
-                "tests_total": len(result.tests),
+                "tests_passed": detail.tests_passed,
+                "tests_total": detail.tests_total,
                 "isolation": result.isolation,
                 "verdicts": result.verdicts.value,
                 "result": result.to_json(),
-                "facts": TaskFacts.of(task_records(source)[task_id]).to_json(),
+                "facts": TaskFacts.of(task_records(source, (task_id,))[task_id]).to_json(),
             },
         )
 

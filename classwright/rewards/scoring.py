@@ -1,25 +1,33 @@
-"""One reward per completion, from the library's scoring or from a `classwright serve`."""
+"""One reward per completion, from the library's scoring or from a `classwright serve`.
+
+Both paths compute a reward and its details the same way (`scoring.reward`); the library path
+scores with one `Judge` per process (each task's limits measured once per task content), and
+loads only the task folders a call names.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import os
 import threading
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from classwright.client import Client
+    from classwright.client import Client, Verdict
     from classwright.evaluator.scoring.jobs import Settings
+    from classwright.evaluator.scoring.judge import Judge
+    from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
     from classwright.schema.records import TaskRecord
 
 URL_VARIABLE = "CLASSWRIGHT_URL"
 TASKS_VARIABLE = "CLASSWRIGHT_TASKS"
 WORKERS_VARIABLE = "CLASSWRIGHT_WORKERS"
 REWARDS = ("class", "tests")
-"""``class``: 1.0 when every test passes, else 0.0. ``tests``: the share of tests passed."""
+"""``class``: 1.0 when every test passes, else 0.0. ``tests``: the share of tests passed
+(`classwright.evaluator.scoring.reward.RewardKind`'s values)."""
 
 
 def score_completions(
@@ -39,16 +47,91 @@ def score_completions(
     `classwright serve`, which holds its own tasks. ``token``: the server's bearer token
     (default ``CLASSWRIGHT_TOKEN``, else the file ``CLASSWRIGHT_TOKEN_FILE`` names).
     """
+    details = score_details(
+        task_ids, completions, tasks=tasks, url=url, reward=reward, workers=workers, token=token
+    )
+    return [detail.reward for detail in details]
+
+
+def score_details(
+    task_ids: Sequence[str],
+    completions: Sequence[str],
+    *,
+    tasks: str | Path | None = None,
+    url: str | None = None,
+    reward: str = "class",
+    workers: int | None = None,
+    token: str | None = None,
+) -> list[RewardDetail]:
+    """Each completion's reward with what a trainer logs beside it (tests passed, a timeout, a
+    completion without code that parses, the first error); arguments as `score_completions`."""
+    kind = _reward_kind(reward)
     if len(task_ids) != len(completions):
         raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
-    if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
     if not completions:
         return []
     url = url or os.environ.get(URL_VARIABLE) or None
     if url:
-        return _served(url, task_ids, completions, reward, token)
-    return _scored_here(task_ids, completions, tasks, reward, workers)
+        return _served(url, task_ids, completions, kind.value, token)
+    return _scored_here(task_ids, completions, tasks, kind.value, workers)
+
+
+async def ascore_details(
+    task_ids: Sequence[str],
+    completions: Sequence[str],
+    *,
+    tasks: str | Path | None = None,
+    url: str | None = None,
+    reward: str = "class",
+    workers: int | None = None,
+    token: str | None = None,
+) -> list[RewardDetail]:
+    """`score_details` for an event loop: through the service's asynchronous client, or the
+    library's scoring in a thread, so the loop goes on while the sandbox runs."""
+    kind = _reward_kind(reward)
+    if len(task_ids) != len(completions):
+        raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
+    if not completions:
+        return []
+    url = url or os.environ.get(URL_VARIABLE) or None
+    if url:
+        from classwright.client import AsyncClient, token_from_environment
+
+        async with AsyncClient(url, token=token or token_from_environment()) as client:
+            verdicts = await client.verdicts(
+                _samples(task_ids, completions), {"reward": kind.value}
+            )
+        return _details_of(verdicts, len(completions), kind.value)
+    return await asyncio.to_thread(_scored_here, task_ids, completions, tasks, kind.value, workers)
+
+
+def _reward_kind(reward: str) -> RewardKind:
+    from classwright.evaluator.scoring.reward import RewardKind
+
+    try:
+        return RewardKind(reward)
+    except ValueError:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}") from None
+
+
+def _samples(task_ids: Sequence[str], completions: Sequence[str]) -> list[dict[str, str]]:
+    return [
+        {"id": str(i), "task_id": t, "completion": c}
+        for i, (t, c) in enumerate(zip(task_ids, completions, strict=True))
+    ]
+
+
+def _details_of(verdicts: Sequence[Verdict], count: int, reward: str) -> list[RewardDetail]:
+    from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
+
+    by_id = {str(v.id): v for v in verdicts}
+    details = []
+    for position in range(count):
+        verdict = by_id[str(position)]
+        details.append(
+            RewardDetail.of(RewardKind(reward), verdict.passed, verdict.tests, verdict.error)
+        )
+    return details
 
 
 def _served(
@@ -57,14 +140,9 @@ def _served(
     completions: Sequence[str],
     reward: str,
     token: str | None,
-) -> list[float]:
-    samples = [
-        {"id": str(i), "task_id": t, "completion": c}
-        for i, (t, c) in enumerate(zip(task_ids, completions, strict=True))
-    ]
-    verdicts = _client(url, token).verdicts(samples, {"reward": reward})
-    by_id = {str(v.id): v for v in verdicts}
-    return [float(by_id[s["id"]].reward) for s in samples]
+) -> list[RewardDetail]:
+    verdicts = _client(url, token).verdicts(_samples(task_ids, completions), {"reward": reward})
+    return _details_of(verdicts, len(completions), reward)
 
 
 _CLIENTS: dict[tuple[str, str | None], Client] = {}
@@ -102,33 +180,36 @@ def _scored_here(
     tasks: str | Path | None,
     reward: str,
     workers: int | None,
-) -> list[float]:
-    from classwright.evaluator.scoring.executor import LocalExecutor
-    from classwright.evaluator.scoring.jobs import build_jobs
+) -> list[RewardDetail]:
+    from classwright.evaluator.scoring.jobs import Settings, build_jobs
+    from classwright.evaluator.scoring.reward import RewardKind
     from classwright.evaluator.scoring.samples import Sample
 
     source = task_source(tasks)
-    records = task_records(str(source))
+    records = task_records(str(source), tuple(sorted(set(task_ids))))
     samples = [
         Sample(task_id, index, completion)
         for index, (task_id, completion) in enumerate(zip(task_ids, completions, strict=True))
     ]
     jobs = build_jobs(samples, records, "<completions>")
-    settings = settings_for(str(source), tuple(sorted({s.task_id for s in samples})))
-    if reward == "class":
-        # Decided at the first failing test, as the service's class reward is.
-        settings = replace(settings, stop_at_first_failure=True)
     count = workers or int(os.environ.get(WORKERS_VARIABLE, "0") or 0) or (os.cpu_count() or 1)
-    rewards = [0.0] * len(jobs)
-    for position, result in LocalExecutor(count).score(jobs, settings):
-        if reward == "class":
-            rewards[position] = 1.0 if result.passed else 0.0
-        else:
-            total = len(result.tests)
-            rewards[position] = (
-                sum(o.passed for o in result.tests.values()) / total if total else 0.0
-            )
-    return rewards
+    return judge(count).rewards(jobs, Settings(), RewardKind(reward))
+
+
+_JUDGES: dict[int, Judge] = {}
+_JUDGES_LOCK = threading.Lock()
+
+
+def judge(workers: int) -> Judge:
+    """The process's judge for ``workers`` sandboxes at once: it keeps each task's limits, so
+    only the first reward of a task measures its canonical solution."""
+    from classwright.evaluator.scoring.judge import Judge
+
+    with _JUDGES_LOCK:
+        found = _JUDGES.get(workers)
+        if found is None:
+            found = _JUDGES[workers] = Judge(workers=workers)
+        return found
 
 
 def task_source(tasks: str | Path | None) -> Path:
@@ -140,40 +221,57 @@ def task_source(tasks: str | Path | None) -> Path:
     return bundled_tasks()
 
 
+def task_records(source: str, task_ids: tuple[str, ...] | None = None) -> dict[str, TaskRecord]:
+    """The records of ``task_ids`` (default: every task) in ``source``. From a benchmark
+    folder only the named tasks' folders are loaded (each once per process): a trainer's first
+    reward does not wait for the whole benchmark's analysis."""
+    folders = _folders_by_id(source)
+    if folders is None:
+        return _all_records(source)
+    wanted = task_ids if task_ids is not None else tuple(folders)
+    return {t: _folder_record(str(folders[t])) for t in wanted if t in folders}
+
+
 @functools.lru_cache(maxsize=8)
-def task_records(source: str) -> dict[str, TaskRecord]:
+def _folders_by_id(source: str) -> dict[str, Path] | None:
+    """Task id -> folder, read from the ``task.toml`` files alone; None for a record file (or a
+    single task folder), which is read whole."""
+    from classwright.authoring.taskdir import TASK_FILE, read_task_toml, task_folders
+
+    path = Path(source)
+    if not path.is_dir() or (path / TASK_FILE).is_file():
+        return None
+    found: dict[str, Path] = {}
+    for folder in task_folders(path):
+        task_id = str(read_task_toml(folder / TASK_FILE).get("id", folder.name))
+        found.setdefault(task_id, folder)
+    return found or None
+
+
+@functools.lru_cache(maxsize=4096)
+def _folder_record(folder: str) -> TaskRecord:
+    from classwright.authoring.taskdir import load_task
+
+    return load_task(folder)
+
+
+@functools.lru_cache(maxsize=8)
+def _all_records(source: str) -> dict[str, TaskRecord]:
     from classwright.authoring.taskdir import load_tasks
 
     return {r.task_id: r for r in load_tasks(source)}
 
 
-_LIMITS: dict[str, dict[str, Any]] = {}
-_LIMITS_LOCK = threading.Lock()
-
-
-def settings_for(source: str, task_ids: tuple[str, ...]) -> Settings:
-    """Evaluate's default settings with per-test limits derived from the canonical solutions,
-    measured once per task and process (and cached on disk by the library)."""
-    with _LIMITS_LOCK:
-        return _settings_locked(source, task_ids)
-
-
-def _settings_locked(source: str, task_ids: tuple[str, ...]) -> Settings:
-    from classwright.evaluator.scoring.jobs import Settings, build_jobs, derive_test_limits
+def settings_for(source: str, task_ids: tuple[str, ...], workers: int = 1) -> Settings:
+    """Evaluate's default settings with the per-test limits of ``task_ids``, derived from their
+    canonical solutions by the process's judge (once per task content)."""
+    from classwright.evaluator.scoring.jobs import Settings, build_jobs
     from classwright.evaluator.scoring.samples import Sample
 
-    known = _LIMITS.setdefault(source, {})
-    missing = [t for t in task_ids if t not in known]
-    if missing:
-        records = task_records(source)
-        jobs = build_jobs(
-            [
-                Sample(t, 0, records[t].solution_code, code=records[t].solution_code)
-                for t in missing
-            ],
-            records,
-            source,
-        )
-        derived = derive_test_limits(jobs, Settings())
-        known.update(derived.test_limits)
-    return Settings(test_limits={t: known[t] for t in task_ids if t in known})
+    records = task_records(source, task_ids)
+    jobs = build_jobs(
+        [Sample(t, 0, records[t].solution_code, code=records[t].solution_code) for t in task_ids],
+        records,
+        source,
+    )
+    return judge(workers).settings_for_all(jobs, Settings())

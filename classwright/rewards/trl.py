@@ -1,15 +1,24 @@
-"""A reward function for TRL's ``GRPOTrainer(reward_funcs=[classwright_reward])``.
+"""Reward functions for TRL's ``GRPOTrainer(reward_funcs=[classwright_reward])`` (or the
+asynchronous `classwright_reward_async`, which TRL runs beside its other async rewards).
 
 TRL passes the dataset's other columns as keyword arguments: the task ids come from the
 ``task_id`` column (as `classwright export --format hf` writes it). Completions may be plain
-strings or conversations (lists of messages; the last assistant message is the answer).
+strings or conversations (lists of messages; the last assistant message is the answer). When
+TRL hands over ``log_metric`` and ``log_extra``, the batch's share of classes passed, of tests
+passed, of timeouts and of completions without code that parses are logged as metrics, and each
+completion's tests passed and first error as columns of the completions table.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from classwright.rewards.scoring import score_completions
+from classwright.rewards.scoring import ascore_details, score_details
+from classwright.rewards.shaping import Shaping, split_keywords
+
+if TYPE_CHECKING:
+    from classwright.evaluator.scoring.reward import RewardDetail
 
 
 def completion_text(completion: Any) -> str:
@@ -28,19 +37,66 @@ def completion_text(completion: Any) -> str:
     )
 
 
+def _settings(kwargs: dict[str, Any]) -> tuple[dict[str, Any], Shaping]:
+    # The dataset's other columns arrive as keywords too: only ours are read.
+    ours = {
+        k: v
+        for k, v in kwargs.items()
+        if k in ("tasks", "url", "reward", "workers", "token", "reward_range", "format_penalty")
+    }
+    return split_keywords(ours)
+
+
+def _rewards(
+    details: Sequence[RewardDetail],
+    shaping: Shaping,
+    log_metric: Callable[[str, float], None] | None,
+    log_extra: Callable[[str, list[Any]], None] | None,
+) -> list[float]:
+    if log_metric is not None and details:
+        for name in ("passed", "tests_share", "timeout", "syntax_error"):
+            values = [d.logs()[name] for d in details]
+            log_metric(f"classwright/{name}", sum(values) / len(values))
+    if log_extra is not None:
+        log_extra("tests_passed", [f"{d.tests_passed}/{d.tests_total}" for d in details])
+        log_extra("first_error", [d.error_type or "" for d in details])
+    return [shaping.apply(d) for d in details]
+
+
 def classwright_reward(
     prompts: list[Any],
     completions: list[Any],
     task_id: list[str] | None = None,
     *,
-    url: str | None = None,
-    token: str | None = None,
+    log_metric: Callable[[str, float], None] | None = None,
+    log_extra: Callable[[str, list[Any]], None] | None = None,
     **kwargs: Any,
 ) -> list[float]:
-    """The class verdict of each completion (1.0 passes every test, else 0.0). ``url`` and
-    ``token`` (default ``CLASSWRIGHT_URL``, ``CLASSWRIGHT_TOKEN``) name a `classwright serve`;
-    bind them with `functools.partial` to set them in code."""
+    """The class verdict of each completion (1.0 passes every test, else 0.0, shaped by
+    ``reward_range`` and ``format_penalty``). ``url``, ``token``, ``tasks``, ``reward`` (default
+    ``CLASSWRIGHT_URL``, ``CLASSWRIGHT_TOKEN``, ...): bind them with `functools.partial`."""
     if task_id is None:
         raise ValueError("the dataset needs a task_id column (classwright export --format hf)")
+    scoring, shaping = _settings(kwargs)
     texts = [completion_text(c) for c in completions]
-    return score_completions(list(task_id), texts, url=url, token=token)
+    details = score_details(list(task_id), texts, **scoring)
+    return _rewards(details, shaping, log_metric, log_extra)
+
+
+async def classwright_reward_async(
+    prompts: list[Any],
+    completions: list[Any],
+    task_id: list[str] | None = None,
+    *,
+    log_metric: Callable[[str, float], None] | None = None,
+    log_extra: Callable[[str, list[Any]], None] | None = None,
+    **kwargs: Any,
+) -> list[float]:
+    """`classwright_reward` as a coroutine function: TRL awaits it beside its other async
+    rewards, and a service's answers are awaited instead of blocking a thread."""
+    if task_id is None:
+        raise ValueError("the dataset needs a task_id column (classwright export --format hf)")
+    scoring, shaping = _settings(kwargs)
+    texts = [completion_text(c) for c in completions]
+    details = await ascore_details(list(task_id), texts, **scoring)
+    return _rewards(details, shaping, log_metric, log_extra)

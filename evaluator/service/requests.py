@@ -15,6 +15,7 @@ from typing import Any
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import Settings
+from classwright.evaluator.scoring.reward import RewardKind
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import task_hash
 from classwright.evaluator.service.inline import REFUSED, InlinePolicy
@@ -23,7 +24,7 @@ from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 from classwright.schema.text import encodable
 
-REWARDS = ("class", "tests")
+REWARDS = tuple(kind.value for kind in RewardKind)
 SETTING_NAMES = ("timeout", "verdicts", "reward", "stop_at_first_failure")
 VERDICT_MODES = [mode.value for mode in Verdicts]
 
@@ -128,10 +129,10 @@ def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings
         raise RequestError("settings.reward", f"expected one of {list(REWARDS)}", 422)
     # The class reward is decided at a sample's first failing test: by default the sample
     # stops there. The share of tests passed needs every test run.
-    stop = value.get("stop_at_first_failure", reward == "class")
+    stop = value.get("stop_at_first_failure", RewardKind(reward).stops_early)
     if not isinstance(stop, bool):
         raise RequestError("settings.stop_at_first_failure", "expected true or false", 422)
-    if stop and reward != "class":
+    if stop and not RewardKind(reward).stops_early:
         raise RequestError(
             "settings.stop_at_first_failure",
             f"the {reward!r} reward needs every test run; only the 'class' reward can stop early",

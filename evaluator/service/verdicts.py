@@ -8,6 +8,7 @@ from typing import Any
 
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.results import SampleResult
+from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
 from classwright.evaluator.service.requests import Batch
 
 
@@ -27,19 +28,14 @@ def verdict_json(
 ) -> dict[str, Any]:
     """The answer for one sample: `evaluate`'s verdict, its reward, and what decided it."""
     sample = batch.samples[position]
-    total = len(result.tests)
-    passed_tests = sum(o.passed for o in result.tests.values())
-    if batch.reward == "tests":
-        reward = passed_tests / total if total else 0.0
-    else:
-        reward = 1.0 if result.passed else 0.0
+    detail = RewardDetail.from_result(RewardKind(batch.reward), result)
     return {
         "id": sample.id,
         "task_id": sample.record.task_id,
         "passed": result.passed,
-        "tests_passed": passed_tests,
-        "tests_total": total,
-        "reward": reward,
+        "tests_passed": detail.tests_passed,
+        "tests_total": detail.tests_total,
+        "reward": detail.reward,
         "tests": {t: o.status.value for t, o in sorted(result.tests.items())},
         "error": result.load_error,
         "isolation": result.isolation,

@@ -39,9 +39,11 @@ def _row(tokenizer: Any, prompt: str, response: str, task_id: str) -> Any:
     )
 
 
+@pytest.mark.parametrize("name", ["compute_score", "compute_score_async"])
 @pytest.mark.parametrize("source", ["library", "service"])
 def test_verls_reward_manager_calls_compute_score(
     source: str,
+    name: str,
     answer_model: Path,
     answers: dict[str, str],
     wallet_tasks: Path,
@@ -67,7 +69,7 @@ def test_verls_reward_manager_calls_compute_score(
             "reward": {
                 "custom_reward_function": {
                     "path": str(Path(ours.__file__)),
-                    "name": "compute_score",
+                    "name": name,
                     "reward_kwargs": {},
                 },
                 "reward_manager": {"source": "register", "name": "naive"},
@@ -79,9 +81,13 @@ def test_verls_reward_manager_calls_compute_score(
     # The function verl loaded is ours, from the file the config names.
     assert manager.compute_score.args[0].__code__.co_filename == ours.__file__
     scores = {}
-    for name, text in answers.items():
+    for answer, text in answers.items():
         result = manager.loop.run_until_complete(
             manager.run_single(_row(tokenizer, "write the class .", text, task_id))
         )
-        scores[name] = result["reward_score"]
-    assert scores == {name: 1.0 if name == "correct" else 0.0 for name in answers}
+        scores[answer] = result["reward_score"]
+        # What verl logs beside the reward: our keys, the reward among them.
+        extra = result["reward_extra_info"]
+        assert {"passed", "tests_share", "timeout", "syntax_error"} <= set(extra)
+        assert extra["passed"] == result["reward_score"]
+    assert scores == {answer: 1.0 if answer == "correct" else 0.0 for answer in answers}
