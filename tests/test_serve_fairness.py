@@ -140,7 +140,11 @@ def test_slow_inline_tasks_leave_a_slot_and_stop_when_their_client_goes(
     """An attacker sends two inline tasks whose canonical solutions take minutes to time; an
     honest client's request is answered while both are still unanswered, and once the attacker
     disconnects its measurement is killed (the process is gone, the metric says why)."""
-    running = _server(tmp_path, two_tasks, "--jobs", "2", "--allow-inline-tasks")
+    # A cache of canonical times of its own: the slow tasks are measured by this server.
+    cache = str(tmp_path / "cache")
+    running = _server(
+        tmp_path, two_tasks, "--jobs", "2", "--allow-inline-tasks", CLASSWRIGHT_CACHE_DIR=cache
+    )
     honest = {"id": "honest", "task_id": records[0].task_id, "code": records[0].solution_code}
     attack: list[socket.socket] = []
     try:

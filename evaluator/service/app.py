@@ -138,6 +138,8 @@ class VerdictService:
         self.isolation = _isolation_of(executor)
         self.inline: InlinePolicy = inline_policy(self.isolation, config.allow_inline_tasks)
         self.tokens = tuple(t for t in (config.token, *config.tokens) if t)
+        self._extracting: dict[str, _Turn] = {}
+        """Client -> its turn at extraction (see `_items`)."""
 
     def health(self) -> tuple[int, dict[str, object]]:
         """What /healthz answers: 200 and "ok", or 503 and "degraded" once executor calls
@@ -212,7 +214,7 @@ class VerdictService:
     async def submit(self, batch: Batch, client: str, request: Request) -> tuple[Answers, Handle]:
         """Queue ``batch`` for ``client``: at once when it fits, else after waiting for room
         while the client is connected (`admission_seconds` at most, then 429)."""
-        items = await self._items(batch)
+        items = await self._items(batch, client)
         scored = [i for i in items if i is not None]
         distinct = len({i.key for i in scored})
         if distinct > self.config.max_queue:
@@ -253,15 +255,23 @@ class VerdictService:
                     raise _Gone
                 await asyncio.sleep(DISCONNECT_POLL)
 
-    async def _items(self, batch: Batch) -> list[Item | None]:
+    async def _items(self, batch: Batch, client: str) -> list[Item | None]:
         """The scheduler's item of each sample (None for one refused on its own), with the
-        extraction done in a worker thread."""
+        extraction done in a worker thread, one batch of a client at a time: extraction is
+        CPU work under the interpreter's lock, and a client flooding the server with
+        completions that are costly to read takes one thread's share of it, not every one."""
         scored = [s for s in batch.samples if s.refused is None]
-        built = (
-            await run_in_threadpool(self.items.build, replace(batch, samples=scored))
-            if scored
-            else []
-        )
+        if not scored:
+            return [None] * len(batch.samples)
+        turn = self._extracting.setdefault(client, _Turn())
+        turn.users += 1
+        try:
+            async with turn.lock:
+                built = await run_in_threadpool(self.items.build, replace(batch, samples=scored))
+        finally:
+            turn.users -= 1
+            if not turn.users:
+                del self._extracting[client]
         inline = iter(s.inline for s in scored)
         found = iter(replace(item, inline=next(inline)) for item in built)
         return [next(found) if s.refused is None else None for s in batch.samples]
@@ -335,6 +345,14 @@ class _Refusal(Exception):
         self.status = status
         self.retry_after = retry_after
         self.reason = reason
+
+
+@dataclass
+class _Turn:
+    """One client's turn at extraction: the lock, and the requests holding or awaiting it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
 
 
 class _Gone(Exception):
