@@ -175,6 +175,8 @@ def _host_leftovers(marker: str) -> list[str]:
         if (folder / marker).exists():
             found.append(str(folder / marker))
     found += [str(p) for p in Path(tempfile.gettempdir()).glob("sample-*")]
+    # Files of the host's shared memory (dev_shm_files names its files after the marker).
+    found += [str(p) for p in Path("/dev/shm").glob(f"*{marker}*")]
     return found
 
 

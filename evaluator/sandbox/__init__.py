@@ -59,6 +59,8 @@ Which file holds what (the parent's side, then what runs inside):
 - `inside/cw_runner.py`: runs the requested tests in order, one event each.
 - `inside/cw_proc.py`, `inside/cw_seccomp.py`, `inside/cw_coverage.py`: /proc readings (both
   sides use it), the system calls a sample may not make, coverage as plain data.
+- `inside/cw_landlock.py`: where a sample may make and write files when the sandbox has no
+  filesystem of its own (rlimits only).
 """
 
 from __future__ import annotations

@@ -28,7 +28,11 @@ DRIVER = INSIDE / "driver.py"
 SANDBOX_INSIDE = "/opt/classwright"
 SANDBOX_DRIVER = SANDBOX_INSIDE + "/driver.py"
 SANDBOX_TMP = "/tmp"
+SANDBOX_SHM = "/dev/shm"
 TMPFS_BYTES = 512 * 1024**2
+SHM_BYTES = 64 * 1024**2
+"""Sizes of a sample's private /tmp and /dev/shm (bubblewrap, unshare): files there are memory
+beside RLIMIT_AS, so these bound what a sample can hold in them."""
 FAKETIME_LIBRARY_GLOB = "/usr/lib/*/faketime/libfaketime.so.1"
 
 # Numerical libraries start a thread per core at import; threads count against RLIMIT_NPROC.
@@ -224,7 +228,7 @@ def bubblewrap_prefix(
     # The private /tmp comes before the interpreter's folders: mounted after them it would hide
     # a virtual environment that lives under /tmp (a checkout in a temporary folder).
     cmd += ["--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", SANDBOX_TMP]
-    cmd += ["--size", str(64 * 1024**2), "--perms", "1777", "--tmpfs", "/dev/shm"]
+    cmd += ["--size", str(SHM_BYTES), "--perms", "1777", "--tmpfs", SANDBOX_SHM]
     made: set[str] = set()
     for folder in interpreter.folders:
         for parent in _parents(folder + "/x"):
@@ -238,6 +242,20 @@ def bubblewrap_prefix(
     cmd += ["--ro-bind", str(INSIDE), SANDBOX_INSIDE]
     cmd += ["--chdir", SANDBOX_TMP, "--setenv", "HOME", SANDBOX_TMP]
     return cmd
+
+
+def private_tmpfs_step(config: WorkerConfig, interpreter: Interpreter) -> list[str]:
+    """The command that, under unshare, mounts the worker's private /tmp and /dev/shm (tmpfs of
+    `TMPFS_BYTES` and `SHM_BYTES`) in its mount namespace, binds back the folders under /tmp the
+    sandbox runs from, and runs the rest of the worker's command (driver.py `private_tmpfs`)."""
+    needed = {os.path.realpath(INSIDE), *interpreter.folders}
+    keep = sorted(f for f in needed if f == SANDBOX_TMP or f.startswith(SANDBOX_TMP + "/"))
+    plan = {
+        "tmpfs": [[SANDBOX_TMP, TMPFS_BYTES], [SANDBOX_SHM, SHM_BYTES]],
+        "keep": keep,
+        "chdir": SANDBOX_TMP,
+    }
+    return [config.python, "-I", str(DRIVER), "--private-tmpfs", json.dumps(plan)]
 
 
 def unshare_prefix(config: WorkerConfig) -> list[str]:
@@ -297,6 +315,18 @@ def launch(config: WorkerConfig, index: int) -> Launch:
         return Launch(
             [*argv, json.dumps(settings)], {}, SANDBOX_TMP, SANDBOX_TMP, (), True, uid, None
         )
+    if config.isolation == Isolation.UNSHARE:
+        # The zygote is pid 1 of its namespace: it adopts every orphan and cannot be killed.
+        # Its /tmp and /dev/shm are tmpfs of its own, as under bubblewrap (before, they were the
+        # host's: a sample held 1.5 GiB in files of /dev/shm beside a 1 GiB limit, and left it).
+        env["HOME"] = env["TMPDIR"] = SANDBOX_TMP
+        settings |= {"sample_root": SANDBOX_TMP, "scratch": SANDBOX_TMP, "kill_all": True}
+        settings["wipe"] = [SANDBOX_TMP, SANDBOX_SHM]
+        prefix = [*unshare_prefix(config), *private_tmpfs_step(config, interpreter)]
+        argv = [*prefix, *drop, config.python, *PYTHON_FLAGS, str(DRIVER)]
+        return Launch(
+            [*argv, json.dumps(settings)], env, SANDBOX_TMP, SANDBOX_TMP, (), True, uid, None
+        )
     host_dir = tempfile.mkdtemp(prefix="classwright-sandbox-")
     os.chmod(host_dir, 0o755)
     scratch = os.path.join(host_dir, "scratch")
@@ -307,13 +337,15 @@ def launch(config: WorkerConfig, index: int) -> Launch:
             os.chown(folder, uid, uid)
     env["HOME"] = samples
     env["TMPDIR"] = samples
-    kill_all = config.isolation == Isolation.UNSHARE or uid is not None
+    kill_all = uid is not None
     settings |= {"sample_root": samples, "scratch": scratch, "kill_all": kill_all, "wipe": []}
-    if config.isolation == Isolation.UNSHARE:
-        # The zygote is pid 1 of its namespace: it adopts every orphan and cannot be killed.
-        prefix = unshare_prefix(config)
-    else:
-        prefix = [config.python, "-I", str(DRIVER), "--supervise", str(-1 if uid is None else uid)]
+    # No filesystem of its own: a sample's processes make and write files only beneath its
+    # folder (Landlock, where the kernel has it), and what a user of the worker's own left in
+    # the host's /dev/shm is removed after each sample (where Landlock is missing).
+    settings["writable"] = [samples]
+    if uid is not None:
+        settings["wipe_own"] = [SANDBOX_SHM]
+    prefix = [config.python, "-I", str(DRIVER), "--supervise", str(-1 if uid is None else uid)]
     argv = [*prefix, *drop, config.python, *PYTHON_FLAGS, str(DRIVER)]
     return Launch([*argv, json.dumps(settings)], env, samples, scratch, (), kill_all, uid, host_dir)
 

@@ -148,6 +148,13 @@ if TYPE_CHECKING:
         scratch: str
         kill_all: bool
         wipe: NotRequired[list[str]]
+        """Folders of the sandbox's own whose every entry is removed after each sample."""
+        wipe_own: NotRequired[list[str]]
+        """Folders shared with the host where what the sandbox's user made is removed after
+        each sample."""
+        writable: NotRequired[list[str]]
+        """Where a sample's processes may make and write files (`cw_landlock`); absent: not
+        confined by the zygote."""
 
 
 MAX_FRAME = 256 * 1024 * 1024

@@ -55,13 +55,23 @@ if TYPE_CHECKING:
     from _typeshed import FileDescriptorLike
     from coverage import Coverage
 
-    from . import cw_candidate, cw_coverage, cw_judge, cw_proc, cw_runner, cw_seccomp, cw_wire
+    from . import (
+        cw_candidate,
+        cw_coverage,
+        cw_judge,
+        cw_landlock,
+        cw_proc,
+        cw_runner,
+        cw_seccomp,
+        cw_wire,
+    )
     from .cw_runner import Emit
     from .cw_wire import Exited, Forked, Ready, RunRequest, ZygoteError, ZygoteSettings
 else:
     import cw_candidate
     import cw_coverage
     import cw_judge
+    import cw_landlock
     import cw_proc
     import cw_runner
     import cw_seccomp
@@ -71,6 +81,18 @@ CONTROL_FD = 3
 DETAIL_CHARS = 1500  # one event line stays below PIPE_BUF, so lines from two processes never mix
 PR_SET_DUMPABLE = 4
 PR_SET_CHILD_SUBREAPER = 36
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REMOUNT, MS_BIND, MS_REC = 1, 2, 4, 32, 4096, 16384
+KEPT_MOUNT_FLAGS = 2 | 4 | 8 | 1024 | 2048 | 4096
+"""nosuid, nodev, noexec, noatime, nodiratime, relatime: statvfs reports them with the values
+mount(2) takes, and a remount in a user namespace must keep those the mount already has."""
+
+WRITABLE: list[str] = []
+"""Where a sample's processes may make and write files, when the zygote's settings confine them
+(rlimits only: `cw_landlock`); empty: not confined here (a mount namespace of the worker's own
+holds the sample's writable folders)."""
+OWN_AT_START: dict[str, set[str]] = {}
+"""Per folder the zygote cleans after each sample (`wipe_own`), what its user held there when
+the zygote started (left alone)."""
 
 _write = os.write
 _dumps = json.dumps
@@ -285,6 +307,8 @@ def restrict_calls(request: RunRequest) -> None:
     lets the task's own code do so), message queues, kernel keys or memory files (cw_seccomp
     says why). Where the filter cannot be installed the sample still runs, and its stderr says
     so."""
+    if WRITABLE and not cw_landlock.confine_writes(WRITABLE):
+        print("classwright: files are not confined on this machine", file=sys.stderr)
     if not cw_seccomp.install(request.get("forbid_processes", True)):
         print("classwright: system calls are not restricted on this machine", file=sys.stderr)
 
@@ -497,6 +521,30 @@ def wipe(directory: str) -> None:
                 os.unlink(target)
 
 
+def own_entries(directory: str) -> set[str]:
+    """The names in `directory` that this process's user owns."""
+    me = os.geteuid()
+    found = set()
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(directory):
+            with contextlib.suppress(OSError):
+                if entry.stat(follow_symlinks=False).st_uid == me:
+                    found.add(entry.name)
+    return found
+
+
+def wipe_own(directory: str, kept: set[str]) -> None:
+    """Remove what this user made in a folder it shares with the host (rlimits only, as a user of
+    the worker's own: the host's /dev/shm), but what it held there when the zygote started."""
+    for name in own_entries(directory) - kept:
+        target = os.path.join(directory, name)
+        if os.path.isdir(target) and not os.path.islink(target):
+            remove_tree(target)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(target)
+
+
 def preload(names: Iterable[str]) -> list[str]:
     loaded = []
     for name in names:
@@ -601,6 +649,8 @@ def clean_up_sample(paths: list[str], workdir: str, settings: ZygoteSettings) ->
     remove_tree(workdir)
     for directory in settings.get("wipe", []):
         wipe(directory)
+    for directory in settings.get("wipe_own", []):
+        wipe_own(directory, OWN_AT_START.get(directory, set()))
     if settings["kill_all"]:
         remove_sysv_ipc()
     return leftover, detail
@@ -719,6 +769,40 @@ def supervise(uid: int, command: list[str]) -> NoReturn:
     sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
 
 
+def private_tmpfs(plan: Mapping[str, object], command: list[str]) -> NoReturn:
+    """Under unshare, before the zygote starts: a tmpfs of fixed size over /tmp and /dev/shm in
+    the worker's mount namespace (unshare made it, private), so what a sample writes there is
+    bounded, is no file of the host's, and is removed after each sample, as under bubblewrap.
+    Folders under them the sandbox itself needs (an interpreter or a checkout under /tmp) are
+    bound back. Then the rest of `command` runs in this process (privileges dropped, the zygote).
+    A mount that fails stops the worker: unshare then counts as not working here."""
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def check(result: int, what: str) -> None:
+        if result != 0:
+            number = ctypes.get_errno()
+            raise OSError(number, f"{what}: {os.strerror(number)}")
+
+    keep = cast("list[str]", plan["keep"])
+    held = {folder: os.open(folder, os.O_PATH | os.O_DIRECTORY) for folder in keep}
+    for target, size in cast("list[tuple[str, int]]", plan["tmpfs"]):
+        if os.path.isdir(target):
+            options = f"size={int(size)},mode=1777".encode()
+            flags = MS_NOSUID | MS_NODEV
+            check(libc.mount(b"tmpfs", target.encode(), b"tmpfs", flags, options), target)
+    for folder, fd in held.items():
+        os.makedirs(folder, 0o755, exist_ok=True)
+        source = f"/proc/self/fd/{fd}".encode()
+        check(libc.mount(source, folder.encode(), None, MS_BIND | MS_REC, None), folder)
+        os.close(fd)
+        # Read-only, as bubblewrap binds them: the wipe of /tmp after each sample must not
+        # reach into them.
+        flags = MS_REMOUNT | MS_BIND | MS_RDONLY | (os.statvfs(folder).f_flag & KEPT_MOUNT_FLAGS)
+        check(libc.mount(None, folder.encode(), None, flags, None), folder)
+    os.chdir(cast("str", plan["chdir"]))
+    os.execvp(command[0], command)
+
+
 def reset_signals() -> None:
     """Every signal's disposition as a freshly started interpreter would have it, whatever the
     process that started classwright left ignored: a shell's background job ignores SIGINT and
@@ -741,7 +825,12 @@ def main() -> None:
     if sys.argv[1] == "--supervise":
         supervise(int(sys.argv[2]), sys.argv[3:])
         return
+    if sys.argv[1] == "--private-tmpfs":
+        private_tmpfs(json.loads(sys.argv[2]), sys.argv[3:])
     settings: ZygoteSettings = json.loads(sys.argv[1])
+    WRITABLE[:] = settings.get("writable", [])
+    for directory in settings.get("wipe_own", []):
+        OWN_AT_START[directory] = own_entries(directory)
     prctl(PR_SET_DUMPABLE, 0)  # samples run as the same user: keep them out of /proc/<zygote>
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a sample come back here to be killed
     reset_signals()
