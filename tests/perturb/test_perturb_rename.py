@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from classwright.authoring.lint.fixtures import Fixture, write_fixture
 from classwright.authoring.perturb.engine import Verdict, perturb_folders, perturb_task
 from classwright.authoring.perturb.operators.rename import Rename
 from classwright.authoring.perturb.vocabulary import split_name, vocabulary
@@ -117,4 +118,57 @@ def test_variants_of_bundled_tasks_are_valid(name: str, tmp_path: Path) -> None:
     assert variant.record.class_name != original.record.class_name
     assert sorted(len(t) for t in variant.record.test_ids.values()) == sorted(
         len(t) for t in original.record.test_ids.values()
+    )
+
+
+def test_a_private_member_reached_by_its_mangled_name_follows_the_class(tmp_path: Path) -> None:
+    # HtmlUtil's tests (ClassEval) call HtmlUtil._HtmlUtil__format_line_feed: Python mangles
+    # the class's name into the member's, so the new class name must reach it too.
+    solution = '''
+class Tally:
+    """
+    Counts votes.
+    """
+
+    def __init__(self):
+        """
+        self.votes: int, votes so far
+        """
+        self.votes = 0
+
+    def vote(self) -> int:
+        """
+        Count one more vote.
+        :return: int, the votes so far
+        >>> Tally().vote()
+        1
+        """
+        self.votes = self.__next(self.votes)
+        return self.votes
+
+    @staticmethod
+    def __next(count: int) -> int:
+        return count + 1
+'''
+    tests = """
+import unittest
+
+from solution import Tally
+
+
+class TallyTestVote(unittest.TestCase):
+    def test_vote_1(self):
+        self.assertEqual(Tally().vote(), 1)
+
+    def test_next(self):
+        self.assertEqual(Tally._Tally__next(4), 5)
+"""
+    folder = write_fixture(Fixture(solution, tests), tmp_path / "tasks" / "Tally")
+    report = perturb_folders([folder], [Rename()], seed=0, out=tmp_path / "out")
+    [task] = report.tasks
+    assert task.verdict == Verdict.WRITTEN, task.problems
+    new_class = load_task_folder(tmp_path / "out" / "Tally").record.class_name
+    assert (
+        f"{new_class}._{new_class}__next(4)"
+        in (tmp_path / "out" / "Tally" / "tests.py").read_text()
     )

@@ -709,6 +709,12 @@ class _Plan:
             for arg in call.call.args:
                 if arg.keyword is not None and arg.keyword.value in renamed:
                     names[arg.keyword] = renamed[arg.keyword.value]
+        # A private member reached from outside by its mangled name (``obj._Garage__spots``)
+        # follows the class's new name, as Python mangles it.
+        mangled = f"_{self.class_name.lstrip('_')}__"
+        for node in walk(uses.module):
+            if isinstance(node, cst.Name) and node.value.startswith(mangled):
+                names[node] = f"_{self.new_class.lstrip('_')}__" + node.value[len(mangled) :]
         if uses.kind is ModuleKind.EXAMPLES:
             for variable, new in self.example_variables.items():
                 for node in uses.module_variable(variable) or ():
