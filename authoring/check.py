@@ -139,9 +139,15 @@ def check_folders(
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(folders))) as pool:
             futures = {pool.submit(check_task, f, codes, settings): f for f in folders}
-            for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                progress.advance(futures[future].name)
+            try:
+                for future in as_completed(futures):
+                    results[futures[future]] = future.result()
+                    progress.advance(futures[future].name)
+            except KeyboardInterrupt:
+                # Ctrl-C reached the workers too and ended the tasks they were on; the tasks
+                # still queued would otherwise all run before the pool lets go.
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     ordered = [results[f] for f in folders]
     for result in ordered:
         if result.crash:

@@ -407,52 +407,15 @@ def condition_runs(
     ids = test_ids(task)
     if not ids or canonical.load_error:
         return {}
-    limits, verdicts = _limits(settings), settings.verdicts
-    source, tests = task.solution_source, task.tests_source
-    runs = {
-        REPEAT: _record(
-            run_suite(
-                source,
-                tests,
-                ids,
-                limits=limits,
-                verdicts=verdicts,
-                exports=task_exports(task.record),
-            )
-        ),
-        SHUFFLED: _record(
-            run_suite(
-                source,
-                tests,
-                ids,
-                limits=limits,
-                shuffle_seed=settings.shuffle_seed,
-                verdicts=verdicts,
-                exports=task_exports(task.record),
-            )
-        ),
-        REVERSED: _again(task, REVERSED, ids, settings),
-        AS_ROOT: (
-            _record(
-                run_suite(
-                    source,
-                    tests,
-                    ids,
-                    limits=limits,
-                    drop_root=False,
-                    verdicts=verdicts,
-                    exports=task_exports(task.record),
-                )
-            )
-            if capabilities.switches_user()
-            else RunRecord(results={}, skipped=capabilities.PLAIN_USER)
-        ),
-        NETWORK: _record(
-            run_suite(source, tests + _NETWORK_PROBE, ids, limits=limits, verdicts=IN_PROCESS_ONLY)
-        ),
-        LATER_DATE: _date_run(task, ids, settings.later_date, settings),
-        HASH_SEED: _again(task, HASH_SEED, ids, settings),
-    }
+    # A first run of a condition is what its second run is (``_again``), on every test.
+    runs = {name: _again(task, name, ids, settings) for name in (REPEAT, SHUFFLED, REVERSED)}
+    runs[AS_ROOT] = (
+        _again(task, AS_ROOT, ids, settings)
+        if capabilities.switches_user()
+        else RunRecord(results={}, skipped=capabilities.PLAIN_USER)
+    )
+    for name in (NETWORK, LATER_DATE, HASH_SEED):
+        runs[name] = _again(task, name, ids, settings)
     failing = [t for t in ids if canonical.passed(t) is False]
     if failing:
         runs[EARLIER_DATE] = _date_run(task, failing, settings.earlier_date, settings)

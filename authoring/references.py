@@ -51,11 +51,20 @@ def _from_records(path: Path) -> Iterable[TaskSummary]:
         yield _summary(record.task_id, path, record.class_name, solution)
 
 
+def _bundled() -> list[Path]:
+    try:
+        root = bundled_tasks()
+    except ImportError:
+        # An editable install run outside its checkout has no installed copy to find.
+        return []
+    return [root] if root.is_dir() else []
+
+
 def reference_summaries(paths: Sequence[Path], bundled: bool = True) -> list[TaskSummary]:
     """The tasks of ``paths`` (task folders, folders of them, record files) and, with
     ``bundled``, of the bundled benchmark. A missing path is an ``InputError``."""
     found: list[TaskSummary] = []
-    roots = [bundled_tasks()] if bundled else []
+    roots = _bundled() if bundled else []
     for root in [*roots, *paths]:
         if root.is_file():
             found += _from_records(root)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import keyword
 import re
 from pathlib import Path
@@ -24,6 +25,8 @@ PLACEHOLDER_TEXTS = (
 )
 """Phrases of the contract template ``new`` writes, which no finished task keeps."""
 
+_BUILTIN_NAMES = frozenset(dir(builtins))
+"""Names a class may not shadow: `class Exception:` breaks the tests' own `except Exception`."""
 _CLASS_NAME = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 _METHOD_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 
@@ -96,6 +99,8 @@ def scaffold_task(
     """
     if not _CLASS_NAME.match(name):
         raise InputError(name, "a task name is a class name in CamelCase, e.g. LibraryCatalog")
+    if keyword.iskeyword(name) or name in _BUILTIN_NAMES:
+        raise InputError(name, "is a Python keyword or built-in name; choose another class name")
     for method in methods:
         if not _METHOD_NAME.match(method) or keyword.iskeyword(method):
             raise InputError(name, f"{method!r} is not a method name in snake_case")

@@ -33,13 +33,48 @@ def test_worked_example_of_the_docs(tmp_path: Path) -> None:
 
 
 def test_method_level_treats_the_task_as_the_unit(tmp_path: Path) -> None:
-    # Task A: 2 of 3 methods pass; B: 1 of 1; C: 0 of 2 -> 3/6, residuals .5, .5, -1.
-    tasks = {"A": [[True, True, False]], "B": [[True]], "C": [[False, False]]}
+    # A: 2 of 3 methods pass; B: 1 of 1; C: 0 of 2; D: 1 of 2; E: 1 of 2 -> 5/10, residuals
+    # .5, .5, -1, 0, 0 around R = 0.5, mean methods per task 2.
+    tasks = {
+        "A": [[True, True, False]],
+        "B": [[True]],
+        "C": [[False, False]],
+        "D": [[True, False]],
+        "E": [[False, True]],
+    }
     run = load_run(write_run(tmp_path / "r.json", tasks))
     interval = pass_interval(run, "method", 1)
     assert interval is not None and interval.estimate == pytest.approx(0.5)
-    error = (1.5 / 2 / 3) ** 0.5 / 2
-    assert interval.low == max(0.0, 0.5 - 4.303 * error)
+    error = (1.5 / 4 / 5) ** 0.5 / 2
+    assert interval.low == pytest.approx(max(0.0, 0.5 - 2.776 * error))
+
+
+def test_fewer_than_five_tasks_give_the_estimate_alone(tmp_path: Path) -> None:
+    # Two tasks, both passed by one run and failed by the other: every per-task difference is
+    # 1, so a t interval would be the point [100, 100] and read as a certain gap.
+    better = load_run(write_run(tmp_path / "a.json", class_outcomes([True, True])))
+    worse = load_run(write_run(tmp_path / "b.json", class_outcomes([False, False])))
+    difference = paired_difference(better, worse, "class", 1)
+    assert difference is not None and difference.estimate == 1.0
+    assert (difference.low, difference.high, difference.units) == (None, None, 2)
+    assert indistinguishable(better, worse, "class", 1) is None
+    interval = pass_interval(worse, "class", 1)
+    assert interval is not None and interval.text() == "0.0"
+    # The positive control: from five tasks on, the interval is there.
+    five = load_run(write_run(tmp_path / "c.json", class_outcomes([True] * 4 + [False])))
+    shown = pass_interval(five, "class", 1)
+    assert shown is not None and shown.text() == "80.0 [24.5, 100.0]"
+
+
+def test_the_report_says_why_two_tasks_give_no_difference_interval(tmp_path: Path) -> None:
+    better = write_run(tmp_path / "a.json", class_outcomes([True, True]), model="a")
+    worse = write_run(tmp_path / "b.json", class_outcomes([False, False]), model="b")
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(app, ["report", str(worse), str(better), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    # The difference stands alone, never called a difference.
+    assert "<td>+100.0 (2 common tasks: no interval under 5)</td>" in page
 
 
 def _coverage(draw_task: object, units: int, clustered: bool, seed: int) -> float:

@@ -429,6 +429,22 @@ def _unchanged(source: str) -> Mutant:
     )
 
 
+def _judge_without_leaning_tests(judging: _Judging, may_swap: list[bool]) -> set[str]:
+    """Judge again, without them, the mutants detected by tests that lean on others; return
+    those tests."""
+    leaning: set[str] = set()
+    for _ in range(CONTROL_ROUNDS):
+        found = judging.spurious_detections() - leaning
+        if not found:
+            break
+        leaning |= found
+        again = [i for i, r in judging.results.items() if r.detected and r.killed_by in leaning]
+        for index in again:
+            judging.reaching[index] = tuple(t for t in judging.reaching[index] if t not in leaning)
+        judging.judge(again, may_swap)
+    return leaning
+
+
 def analyse_mutants(
     record: TaskRecord,
     settings: MutationSettings | None = None,
@@ -471,16 +487,7 @@ def analyse_mutants(
     )
     may_swap = [_may_swap(m, baseline) for m in chosen]
     judging.judge(list(range(len(chosen))), may_swap)
-    leaning: set[str] = set()
-    for _ in range(CONTROL_ROUNDS):
-        found = judging.spurious_detections() - leaning
-        if not found:
-            break
-        leaning |= found
-        again = [i for i, r in judging.results.items() if r.detected and r.killed_by in leaning]
-        for index in again:
-            judging.reaching[index] = tuple(t for t in judging.reaching[index] if t not in leaning)
-        judging.judge(again, may_swap)
+    leaning = _judge_without_leaning_tests(judging, may_swap)
     return MutationReport(
         task_id=record.task_id,
         source=source,

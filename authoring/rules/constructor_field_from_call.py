@@ -67,6 +67,11 @@ def _call_root(call: cst.Call) -> str:
     return node.value if isinstance(node, cst.Name) else ""
 
 
+def _reads_environment(ctx: TaskContext, call: cst.Call) -> bool:
+    names = ctx.solution.qualified_names(call.func)
+    return any(n in ("os.getenv", "os.getenvb") or n.startswith("os.environ") for n in names)
+
+
 class _Calls(cst.CSTVisitor):
     def __init__(self) -> None:
         self.calls: list[cst.Call] = []
@@ -84,7 +89,8 @@ class FieldFromCall(Rule):
     Flags a field that `__init__` initialises by calling something that reaches outside the
     object: a module for files, processes, databases, the network, the clock or randomness
     (`os`, `sqlite3`, `time`, `random`, ...), a clock or random call of any imported module
-    (`datetime.datetime.now()`), or a builtin such as `open`.
+    (`datetime.datetime.now()`), or a builtin such as `open`. A read of the environment
+    (`os.getenv`, `os.environ.get`) is CW307's finding, an error.
 
     ## Why it matters
     Fields should start from a default or from a constructor parameter, so every test starts
@@ -140,6 +146,8 @@ class FieldFromCall(Rule):
             visitor = _Calls()
             value.visit(visitor)
             for call in visitor.calls:
+                if _reads_environment(ctx, call):
+                    continue  # CW307's finding, an error
                 root = _call_root(call)
                 module = imported.get(root)
                 last = call.func.attr.value if isinstance(call.func, cst.Attribute) else root

@@ -35,7 +35,9 @@ class CanonicalFailsTest(Rule):
     test that does not pass, and a test module or solution that does not even load. A failing
     test is reported at the line of `tests.py` where it failed (the assertion, or the call that
     raised), with the first line of the error's message: both sides of a failed `assertEqual`,
-    each cut in its middle when long.
+    each cut in its middle when long. A test that skips itself, or one marked as an expected
+    failure, is named as such: scoring counts either as failed for every class, the canonical
+    solution's included.
 
     ## Why it matters
     A test the reference solution fails cannot be passed by a correct generated class either:
@@ -57,7 +59,7 @@ class CanonicalFailsTest(Rule):
     code = "CW601"
     name = "canonical-fails-test"
     kind = Kind.DYNAMIC
-    MESSAGE = "The canonical solution fails `{test}`: {status} ({error})"
+    MESSAGE = "{what} `{test}`: {status} ({error})"
 
     VALID = (
         Fixture(
@@ -101,6 +103,21 @@ class CanonicalFailsTest(Rule):
             line=1,
             column=1,
         ),
+        Fixture(
+            solution=SOLUTION,
+            tests="""
+            import unittest
+            from solution import Counter
+
+            class CounterTestAdd(unittest.TestCase):
+                @unittest.skip("not written yet")
+                def test_add(self):
+                    self.assertEqual(Counter().add(2), 2)
+            """,
+            file="tests.py",
+            line=6,
+            column=9,
+        ),
     )
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
@@ -110,6 +127,7 @@ class CanonicalFailsTest(Rule):
                 ctx,
                 ctx.tests,
                 (1, 1),
+                what=FAILS,
                 test="the test module",
                 status="does not load",
                 error=run.load_error[:200],
@@ -126,10 +144,24 @@ class CanonicalFailsTest(Rule):
                 ctx,
                 ctx.tests,
                 place,
+                what=_what(result),
                 test=test_id,
                 status=result.status,
                 error=failure_text(result),
             )
+
+
+FAILS = "The canonical solution fails"
+
+
+def _what(result: TestOutcome) -> str:
+    """How the finding names what happened: a skip and an expected failure are no failure of
+    the canonical solution's, but scoring counts either as failed, for every class."""
+    if result.status is Status.SKIPPED and result.error_type != "ExpectedFailure":
+        return "Scoring counts as failed, for every class, the skipped test"
+    if result.error_type == "ExpectedFailure":
+        return "Scoring counts as failed, for every class, the expected failure"
+    return FAILS
 
 
 SIDE_CHARS = 80

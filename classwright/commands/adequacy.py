@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
@@ -91,26 +92,27 @@ def _task(path: Path, task_id: str | None) -> _Chosen:
 
 
 def _mutation_report(record: TaskRecord, settings: MutationSettings, quiet: bool) -> MutationReport:
-    with progress_reporter(f"mutate {record.task_id}", "mutants", quiet=quiet) as progress:
-        return analyse_mutants(record, settings, progress=progress)
+    try:
+        with progress_reporter(f"mutate {record.task_id}", "mutants", quiet=quiet) as progress:
+            return analyse_mutants(record, settings, progress=progress)
+    except KeyboardInterrupt:
+        # mutate keeps no cache: a run is cheap to start again, and check caches its own.
+        print("interrupted: nothing is kept; mutate runs every mutant again", file=sys.stderr)
+        raise typer.Exit(130) from None
 
 
 def _percent(rate: float | None) -> str:
     return "n/a" if rate is None else f"{100 * rate:.1f}%"
 
 
-def _print_mutation_text(
-    console: Console, report: MutationReport, place: str, declared: tuple[EquivalentMutant, ...]
-) -> None:
-    survivors = report.survivors()
-    lines = report.source.splitlines()
-    pairing = pair_declarations(declared, [site_of(r, lines) for r in survivors])
-    equivalent = Counter(survivors[i].mutant.method for i in pairing.matched)
+def _method_table(report: MutationReport, equivalent: Counter[str] | None) -> Table:
+    """Per method: its mutants, what all tests and what its own test class detect, and (for a
+    task folder with declarations) how many of its survivors are declared equivalent."""
     table = Table(title=f"Mutation analysis of {report.task_id}")
     table.add_column("method")
     for column in ("mutants", "detected", "kill rate", "own detects", "own rate"):
         table.add_column(column, justify="right")
-    if declared:
+    if equivalent is not None:
         table.add_column("equivalent", justify="right")
     for score in report.methods():
         row = [
@@ -121,8 +123,19 @@ def _print_mutation_text(
             str(score.own_detected) if score.own_class else "-",
             _percent(score.own_kill_rate),
         ]
-        table.add_row(*row, *([str(equivalent[score.method])] if declared else []))
-    console.print(table)
+        marked = [] if equivalent is None else [str(equivalent[score.method])]
+        table.add_row(*row, *marked)
+    return table
+
+
+def _print_mutation_text(
+    console: Console, report: MutationReport, place: str, declared: tuple[EquivalentMutant, ...]
+) -> None:
+    survivors = report.survivors()
+    lines = report.source.splitlines()
+    pairing = pair_declarations(declared, [site_of(r, lines) for r in survivors])
+    equivalent = Counter(survivors[i].mutant.method for i in pairing.matched)
+    console.print(_method_table(report, equivalent if declared else None))
     detected = sum(r.detected for r in report.results)
     console.print(
         f"task kill rate: {_percent(report.kill_rate)} ({detected} of {len(report.results)} "

@@ -128,11 +128,24 @@ def check_command(
     except RuleCrash as crash:
         print(f"error: internal: {crash}", file=sys.stderr)
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        print(f"interrupted: {_kept(settings)}", file=sys.stderr)
+        raise typer.Exit(130) from None
     elapsed = time.perf_counter() - start
     sys.stdout.write(format_findings(report.findings, output_format))
     summary_console = Console() if output_format is OutputFormat.TEXT else errors
     _print_summary(summary_console, report, elapsed)
     raise typer.Exit(1 if report.fails(fail_on) else 0)
+
+
+def _kept(settings: CheckSettings) -> str:
+    """What an interrupted check leaves behind."""
+    if settings.cache_dir is None:
+        return "no findings are printed and nothing is kept (--no-cache)"
+    return (
+        "no findings are printed; the results of the code runs that finished are kept in "
+        f"{settings.cache_dir} and a re-check reuses them"
+    )
 
 
 def _print_summary(console: Console, report: CheckReport, elapsed: float) -> None:

@@ -20,6 +20,7 @@ from classwright.authoring.taskdir import load_task_folder, load_tasks
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.trainer_rows import dump_trainer_rows
+from classwright.schema.errors import InputError
 from classwright.schema.exclusions import write_exclusions
 from classwright.schema.io import dump_records
 
@@ -114,6 +115,8 @@ def export_command(
     ] = RecordFormat.classeval,
 ) -> None:
     """Write task records (schema-checked) as ClassEval JSON or JSONL, or trainer rows (hf)."""
+    if out.is_dir():
+        raise InputError(out, "is a folder; --out takes the record file to write")
     records = load_tasks(source)
     if fmt is RecordFormat.hf:
         dump_trainer_rows(records, out)

@@ -17,6 +17,7 @@ from typing import Any
 from classwright.evaluator.report.code import CandidateCode
 from classwright.evaluator.report.drilldown import RunView, task_anchor, task_section
 from classwright.evaluator.report.intervals import (
+    MIN_INTERVAL_TASKS,
     Interval,
     paired_difference,
     pass_intervals,
@@ -199,7 +200,8 @@ def _differences(views: list[RunView]) -> str:
 def _signed(interval: Interval) -> str:
     text = f"{100 * interval.estimate:+.1f}"
     if interval.low is None or interval.high is None:
-        return f"{text} (one common task: no interval)"
+        tasks = "one common task" if interval.units == 1 else f"{interval.units} common tasks"
+        return f"{text} ({tasks}: no interval under {MIN_INTERVAL_TASKS})"
     return f'{text} <span class="ci">[{100 * interval.low:+.1f}, {100 * interval.high:+.1f}]</span>'
 
 

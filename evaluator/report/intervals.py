@@ -27,6 +27,11 @@ _T975 = (
 )  # fmt: skip
 _Z975 = 1.960
 
+MIN_INTERVAL_TASKS = 5
+"""Fewer tasks give the estimate alone. Over two to four tasks a t interval is either too wide
+to say anything or, when the tasks happen to agree (two tasks both one better), a point that
+reads as a certain difference; five tasks give the docs' worked example, 80.0 [24.5, 100.0]."""
+
 
 def t_quantile(degrees: int) -> float:
     """The 97.5% quantile of Student's t with ``degrees`` degrees of freedom."""
@@ -37,7 +42,8 @@ def t_quantile(degrees: int) -> float:
 
 @dataclass(frozen=True)
 class Interval:
-    """An estimate with its 95% confidence interval; ``low``/``high`` are None for one task."""
+    """An estimate with its 95% confidence interval; ``low``/``high`` are None under
+    ``MIN_INTERVAL_TASKS`` tasks."""
 
     estimate: float
     low: float | None
@@ -51,7 +57,8 @@ class Interval:
         return self.low <= value <= self.high
 
     def text(self, scale: float = 100.0, digits: int = 1) -> str:
-        """``62.0 [51.2, 72.8]`` (percent by default); an estimate alone for one task."""
+        """``62.0 [51.2, 72.8]`` (percent by default); an estimate alone under
+        ``MIN_INTERVAL_TASKS`` tasks."""
         shown = f"{scale * self.estimate:.{digits}f}"
         if self.low is None or self.high is None:
             return shown
@@ -78,7 +85,7 @@ def ratio_interval(values: list[TaskValue], bounded: bool = True) -> Interval | 
         return None
     estimate = sum(v.total for v in used) / weight
     count = len(used)
-    if count < 2:
+    if count < MIN_INTERVAL_TASKS:
         return Interval(estimate, None, None, count)
     residuals = sum((v.total - estimate * v.weight) ** 2 for v in used)
     mean_weight = weight / count

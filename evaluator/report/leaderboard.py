@@ -15,7 +15,12 @@ from dataclasses import asdict, dataclass
 from html import escape
 from typing import Any
 
-from classwright.evaluator.report.intervals import Interval, indistinguishable, pass_interval
+from classwright.evaluator.report.intervals import (
+    MIN_INTERVAL_TASKS,
+    Interval,
+    indistinguishable,
+    pass_interval,
+)
 from classwright.evaluator.report.loading import LoadedRun
 from classwright.evaluator.report.runs import RunIdentity, identify
 
@@ -33,7 +38,8 @@ class Row:
     class_pass_at_1: Interval | None
     method_pass_at_1: Interval | None
     versus_next: str
-    """``indistinguishable``, ``better``, ``other tasks`` (no paired comparison) or empty."""
+    """``indistinguishable``, ``better``, ``other tasks`` (no paired comparison), ``too few
+    tasks`` (under ``MIN_INTERVAL_TASKS``, no interval) or empty."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,7 +98,7 @@ def _versus(
         return "other tasks"
     same = indistinguishable(upper, lower, "class", 1)
     if same is None:
-        return "other tasks"
+        return "other tasks" if set(upper.facts) != set(lower.facts) else "too few tasks"
     return "indistinguishable" if same else "better"
 
 
@@ -131,7 +137,8 @@ def _cells(row: Row) -> list[str]:
 NOTE = (
     "pass@1 in percent with its 95% confidence interval over tasks; 'vs next': the paired "
     "difference with the row below has an interval containing zero (indistinguishable) or not "
-    "(better); 'other tasks': the two runs did not score the same tasks."
+    "(better); 'other tasks': the two runs did not score the same tasks; 'too few tasks': "
+    f"fewer than {MIN_INTERVAL_TASKS} tasks give no interval."
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from classwright.evaluator.report.intervals import Interval
+from classwright.evaluator.report.intervals import MIN_INTERVAL_TASKS, Interval
 from classwright.evaluator.scoring.metrics import error_label
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.run_summary import ByK, RunSummary
@@ -34,7 +34,9 @@ def pass_table(
             _cell(summary.class_pass_at_k, found.get("class"), k),
             _cell(summary.method_pass_at_k, found.get("method"), k),
         )
-    if intervals:
+    if intervals and summary.tasks < MIN_INTERVAL_TASKS:
+        table.caption = f"no interval: fewer than {MIN_INTERVAL_TASKS} tasks"
+    elif intervals:
         table.caption = "[95% confidence interval over tasks]"
     return table
 
