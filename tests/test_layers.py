@@ -65,10 +65,7 @@ LAYERS: list[tuple[str, list[str]]] = [
 # a rule may ask the catalogue, as Fixit's do, so those two are one node.
 WHOLE = ("classwright.schema", "classwright.authoring", "classwright.benchmark")
 
-KNOWN_BACK_ARROWS: set[tuple[str, str]] = {
-    # The service loads task folders itself; it is to take task records, loaded by the CLI.
-    ("classwright.evaluator.service.tasks", "classwright.authoring.taskdir"),
-}
+KNOWN_BACK_ARROWS: set[tuple[str, str]] = set()
 """(importing module, imported module) arrows that point up and are still to be removed; a new
 one fails the test, and one that is gone must leave this list."""
 

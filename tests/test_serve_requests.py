@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.service.requests import Limits, RequestError, read_batch
 from classwright.evaluator.service.tasks import TaskSet
@@ -28,7 +29,7 @@ def task_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_tasks_of_a_folder_with_exclusions(task_folder: Path) -> None:
-    tasks = TaskSet.load([task_folder])
+    tasks = TaskSet.load([task_folder], load_tasks)
     assert len(tasks.records) == 2
     assert tasks.excluded == {"ClassEval_52": "its tests contradict the description"}
     assert all(len(h) == 64 for h in tasks.hashes.values())
@@ -52,11 +53,11 @@ def test_tasks_of_a_folder_with_exclusions(task_folder: Path) -> None:
 
 def test_a_task_in_two_folders_is_bad_input(task_folder: Path) -> None:
     with pytest.raises(InputError, match="also in another --tasks"):
-        TaskSet.load([task_folder, task_folder])
+        TaskSet.load([task_folder, task_folder], load_tasks)
 
 
 def test_settings_become_evaluate_settings(task_folder: Path) -> None:
-    tasks = TaskSet.load([task_folder])
+    tasks = TaskSet.load([task_folder], load_tasks)
     known = sorted(tasks.records)[0]
     batch = read_batch(
         {

@@ -142,6 +142,7 @@ def serve(
     executor: ExecutorOption = "local",
 ) -> None:
     """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md)."""
+    from classwright.authoring.taskdir import load_tasks
     from classwright.evaluator.service.app import ServiceConfig
     from classwright.evaluator.service.requests import Limits
     from classwright.evaluator.service.server import ServeOptions, read_tokens
@@ -149,7 +150,7 @@ def serve(
     from classwright.evaluator.service.tasks import TaskSet
 
     tokens = read_tokens(token_file, host)
-    task_set = TaskSet.load(tasks or [Path("benchmark/tasks")])
+    task_set = TaskSet.load(tasks or [Path("benchmark/tasks")], load_tasks)
     kind, address = parse_executor(executor)
     # Joined before serving: a bad address is bad input, not a server that fails its requests.
     scorer = open_executor(kind, address, jobs or os.cpu_count() or 1)

@@ -1,9 +1,10 @@
-"""The tasks a server judges against: loaded from folders the way `classwright evaluate` loads
-them (a ClassEval+ import's ``excluded.toml`` included), each with its content hash."""
+"""The tasks a server judges against: task records, each with its content hash, and the ids a
+ClassEval+ import's ``excluded.toml`` leaves out. Reading task folders is authoring's (the layer
+above): the CLI hands its loader in, so the service itself reads records only."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,14 +16,8 @@ from classwright.schema.exclusions import read_exclusions
 from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
 
-
-def _load_tasks(path: Path) -> list[TaskRecord]:
-    """Task records from a folder or record file, as `classwright evaluate` loads them."""
-    # Task folders are authoring's format; the evaluator imports authoring only here, when
-    # a server is given tasks to load (it otherwise consumes records).
-    from classwright.authoring.taskdir import load_tasks
-
-    return load_tasks(path)
+LoadTasks = Callable[[Path], Sequence[TaskRecord]]
+"""Task records from a folder or record file (`classwright.authoring.taskdir.load_tasks`)."""
 
 
 @dataclass
@@ -35,11 +30,12 @@ class TaskSet:
     """Task id -> reason, from ``excluded.toml``: a sample of such a task is refused."""
 
     @classmethod
-    def load(cls, paths: Sequence[Path]) -> TaskSet:
-        """The tasks of every path; a task id found in two of them is bad input."""
+    def load(cls, paths: Sequence[Path], load_tasks: LoadTasks) -> TaskSet:
+        """The tasks of every path, read by ``load_tasks``; a task id found in two of them is
+        bad input."""
         tasks = cls()
         for path in paths:
-            for record in _load_tasks(path):
+            for record in load_tasks(path):
                 if record.task_id in tasks.records:
                     raise InputError(path, f"task id {record.task_id!r} is also in another --tasks")
                 tasks.add(record)
