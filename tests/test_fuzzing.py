@@ -102,10 +102,11 @@ def test_planted_divergence_is_found_and_shrunk_to_a_minimal_input() -> None:
     (result,) = fuzz_candidates(stock_record(), {"planted": PLANTED}, settings=QUICK)
     assert result.diverges
     add = next(d for d in result.divergences if d.method == "add")
-    # Shrinking finds the smallest amount past the limit, on the emptiest name.
-    assert add.call == "obj = Stock(); obj.add('', 101)"
-    assert add.expected == "returned 100"
-    assert add.actual == "returned 101"
+    # Shrinking finds the smallest limit and the smallest amount past it, on the emptiest name
+    # (the limit has a default, and is drawn as well).
+    assert add.call == "obj = Stock(0); obj.add('', 1)"
+    assert add.expected == "returned 0"
+    assert add.actual == "returned 1"
 
 
 def test_identical_candidate_shows_no_divergence() -> None:
@@ -161,7 +162,7 @@ def test_fuzz_command_exit_codes_and_json(tmp_path: Path) -> None:
     )
     assert found.exit_code == 1, found.output
     assert "def test_fuzz_add_1(self):" in found.stdout
-    assert "self.assertEqual(obj.add('', 101), 100)" in found.stdout
+    assert "self.assertEqual(obj.add('', 1), 0)" in found.stdout
     clean = runner.invoke(
         app,
         ["fuzz", str(tasks), "--candidate", str(same), "--max-examples", "40", "--format", "json"],

@@ -32,6 +32,7 @@ import copy
 import dataclasses
 import difflib
 import io
+import itertools
 import json
 import os
 import random
@@ -47,7 +48,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from classwright.authoring.adequacy.strategies import allows_nonfinite, generatable, strategy_for
+from classwright.authoring.adequacy.strategies import (
+    NO_SEEDS,
+    Seeds,
+    allows_nonfinite,
+    generatable,
+    strategy_for,
+)
 from classwright.evaluator.contract import (
     ContractType,
     parse_method_contract,
@@ -90,6 +97,8 @@ class FuzzPlan:
     methods: tuple[MethodPlan, ...]
     contract_raises: frozenset[str]
     """Exception names the canonical class raises on purpose (``raise ValueError(...)``)."""
+    seeds: Seeds = NO_SEEDS
+    """The values the task's tests and docstring examples write, drawn beside fresh ones."""
 
     def fuzzable(self) -> list[MethodPlan]:
         return [m for m in self.methods if not m.skip_reason]
@@ -166,7 +175,7 @@ class Reach:
         before the task's imports were put in front of it)."""
         return dataclasses.replace(
             self,
-            lines=tuple(line + offset for line in self.lines),
+            lines=tuple(line + offset for line in self.lines if line + offset > 0),
             stops={line + offset: count for line, count in self.stops.items()},
         )
 
@@ -318,7 +327,27 @@ def plan_fuzz(record: TaskRecord, methods: Sequence[str] | None = None) -> FuzzP
         constructor=constructor,
         methods=tuple(_method_plan(n, functions.get(n), classes) for n in names),
         contract_raises=_raised_names(canonical, record.class_name),
+        seeds=Seeds.of(task_literals(record)),
     )
+
+
+def _constants(code: str) -> list[Any]:
+    try:
+        tree = syntax.parse(code)
+    except SyntaxError:
+        return []
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)]
+
+
+def task_literals(record: TaskRecord) -> list[Any]:
+    """The constants the task's tests write and those of its docstring examples (``>>>``
+    lines), in order: the values of the formats its methods take."""
+    found = _constants(record.test)
+    for node in contract_functions(record).values():
+        lines = (ast.get_docstring(node) or "").splitlines()
+        example = [line.strip()[4:] for line in lines if line.strip().startswith((">>> ", "... "))]
+        found += _constants("\n".join(example))
+    return found
 
 
 # -- running in the child -------------------------------------------------------------------
@@ -516,9 +545,10 @@ EARLIER_CALLS = 3
 
 
 def _example_strategy(plan: FuzzPlan, target: MethodPlan) -> Any:
-    """Inputs as call sequences: each argument is a fresh value of its type or, as often, a
-    value of the same type passed earlier in the sequence, so that ``add(name)`` then
-    ``remove(name)`` reaches the code past ``if name not in self.items: return``."""
+    """Inputs as call sequences: each argument is a fresh value of its type (or one the task
+    writes, ``FuzzPlan.seeds``) or, as often, a value of the same type passed earlier in the
+    sequence, so that ``add(name)`` then ``remove(name)`` reaches the code past
+    ``if name not in self.items: return``."""
     from hypothesis import strategies as st
 
     earlier = plan.fuzzable()
@@ -528,12 +558,22 @@ def _example_strategy(plan: FuzzPlan, target: MethodPlan) -> Any:
         seen: dict[str, list[Any]] = {}
 
         def arguments(method: MethodPlan) -> list[Any]:
-            # Parameters with defaults are left to their defaults; the contract rarely types them.
+            # Parameters with defaults are passed (positionally, in order) as far as a drawn
+            # count says and the contract types them: a rate left at its default of 2.0 makes
+            # every fee a whole number, and rounding it wrong never shows.
+            required = [p for p in method.parameters if not p.has_default]
+            optional = list(
+                itertools.takewhile(
+                    lambda p: p.type is not None and generatable(p.type),
+                    (p for p in method.parameters if p.has_default),
+                )
+            )
+            passed = draw(st.integers(0, len(optional))) if optional else 0
             values = []
-            for p in method.parameters:
-                if p.has_default or p.type is None:
+            for p in [*required, *optional[:passed]]:
+                if p.type is None:
                     continue
-                fresh = strategy_for(p.type, nonfinite=p.nonfinite)
+                fresh = strategy_for(p.type, nonfinite=p.nonfinite, seeds=plan.seeds)
                 used = seen.setdefault(str(p.type), [])
                 # Reuse first, so that shrinking prefers a value the sequence already holds;
                 # a copy, so that two calls never share one mutable argument.
@@ -558,15 +598,33 @@ def _example_strategy(plan: FuzzPlan, target: MethodPlan) -> Any:
 
 def changed_lines(canonical: str, candidate: str) -> tuple[int, ...]:
     """The candidate's lines (1-based) that are new or replaced relative to the canonical,
-    blank lines and comments aside (the task's imports put a blank line first)."""
+    blank lines, comments and imports aside: the task's imports put in front of a candidate
+    differ from the canonical's own but run at import only, where no call can reach them."""
     lines = candidate.splitlines()
+    imports = _import_lines(candidate)
     matcher = difflib.SequenceMatcher(None, canonical.splitlines(), lines, autojunk=False)
     return tuple(
         line + 1
         for tag, _, _, first, last in matcher.get_opcodes()
         if tag in ("replace", "insert")
         for line in range(first, last)
-        if lines[line].strip() and not lines[line].lstrip().startswith("#")
+        if lines[line].strip()
+        and not lines[line].lstrip().startswith("#")
+        and line + 1 not in imports
+    )
+
+
+def _import_lines(source: str) -> frozenset[int]:
+    """The lines of the module-level import statements."""
+    try:
+        tree = syntax.parse(source)
+    except SyntaxError:
+        return frozenset()
+    return frozenset(
+        line
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for line in range(node.lineno, (node.end_lineno or node.lineno) + 1)
     )
 
 

@@ -9,7 +9,9 @@ rather than fed guesses that the canonical solution would mostly reject.
 Generated values stay small and plain so a diverging input is readable: integers within
 ±1000, printable ASCII text of at most 20 characters, containers of 1 to 5 elements (never
 empty: the contract names what they hold), floats without NaN or infinities unless the
-contract mentions them, dates between 2000 and 2030.
+contract mentions them, dates between 2000 and 2030. Strings and numbers are also drawn from
+the values the task's tests and docstring examples write, and near variants of them
+(``Seeds``), so that code behind a format guard is reached.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from __future__ import annotations
 import datetime
 import re
 import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
@@ -39,6 +43,53 @@ _NAMED: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
+SEED_LIMIT = 200
+"""The most seeds of one type: more would only dilute the draws of each."""
+
+
+@dataclass(frozen=True)
+class Seeds:
+    """Values the task itself writes (in its tests and its docstring examples), by type, with
+    near variants of each: a date stamp one day on, a price one cent up. Random text never
+    passes a format guard (`datetime.strptime(stamp, "%Y-%m-%d %H:%M")`, a price pattern, an
+    ISO week), so the code behind it is never run; the task's own values and their neighbours
+    do pass it, and reach that code."""
+
+    values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    """``str``, ``int`` or ``float`` -> the values of that type to draw from."""
+
+    @classmethod
+    def of(cls, literals: Iterable[Any]) -> Seeds:
+        found: dict[str, list[Any]] = {"str": [], "int": [], "float": []}
+        for value in literals:
+            if isinstance(value, bool):
+                continue
+            if isinstance(value, str) and len(value) <= 60:
+                found["str"] += [value, *_text_variants(value)]
+            elif isinstance(value, int):
+                found["int"] += [value, value - 1, value + 1, -value]
+                found["float"] += [float(value)]
+            elif isinstance(value, float) and value == value and abs(value) != float("inf"):
+                found["float"] += [value, round(value + 0.01, 10), round(value - 0.01, 10), -value]
+        return cls({kind: tuple(dict.fromkeys(v))[:SEED_LIMIT] for kind, v in found.items() if v})
+
+
+def _text_variants(text: str) -> list[str]:
+    """A text with one of its first two or last two digits moved up by one, and with its last
+    character left out: the same format with another value, and a near miss of it."""
+    variants = []
+    digits = [i for i, c in enumerate(text) if c.isdigit()]
+    digits = sorted(set(digits[:2] + digits[-2:]))
+    for i in digits:
+        variants.append(text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1 :])
+    if len(text) > 1:
+        variants.append(text[:-1])
+    return variants
+
+
+NO_SEEDS = Seeds()
+
+
 def generatable(spec: ContractType) -> bool:
     """True when ``strategy_for`` can draw values of ``spec``."""
     if spec.kind == NAMED:
@@ -58,8 +109,18 @@ def allows_nonfinite(docstring: str) -> bool:
     return bool(_NONFINITE.search(docstring))
 
 
-def strategy_for(spec: ContractType, *, nonfinite: bool = False) -> st.SearchStrategy[Any]:
-    """Values of ``spec``; containers hold 1 to 5 elements."""
+def strategy_for(
+    spec: ContractType, *, nonfinite: bool = False, seeds: Seeds = NO_SEEDS
+) -> st.SearchStrategy[Any]:
+    """Values of ``spec``; containers hold 1 to 5 elements. A string or number is drawn as
+    often from ``seeds`` of its type as afresh (a fresh value first, so that shrinking still
+    ends at the plainest input)."""
+    drawn = _strategy(spec, nonfinite, seeds)
+    own = seeds.values.get(spec.kind, ())
+    return st.one_of(drawn, st.sampled_from(own)) if own else drawn
+
+
+def _strategy(spec: ContractType, nonfinite: bool, seeds: Seeds) -> st.SearchStrategy[Any]:
     if spec.kind == NAMED:
         if spec.name not in _NAMED:
             raise ValueError(f"no strategy for {spec}")
@@ -67,7 +128,7 @@ def strategy_for(spec: ContractType, *, nonfinite: bool = False) -> st.SearchStr
     if spec.kind == UNION:
         # None is one value among many; generate the described types themselves.
         members = [m for m in spec.items if m.kind != "none"] or list(spec.items)
-        return st.one_of(*(strategy_for(m, nonfinite=nonfinite) for m in members))
+        return st.one_of(*(strategy_for(m, nonfinite=nonfinite, seeds=seeds) for m in members))
     if spec.kind == "int":
         return _INTEGERS
     if spec.kind == "float":
@@ -80,7 +141,7 @@ def strategy_for(spec: ContractType, *, nonfinite: bool = False) -> st.SearchStr
         return st.booleans()
     if spec.kind == "none":
         return st.none()
-    items = [strategy_for(i, nonfinite=nonfinite) for i in spec.items]
+    items = [strategy_for(i, nonfinite=nonfinite, seeds=seeds) for i in spec.items]
     if spec.kind in ("list", "set", "frozenset") or (
         spec.kind == "tuple" and (spec.open_tuple or not items)
     ):
