@@ -16,11 +16,11 @@ import pytest
 from classwright.authoring.taskdir import load_tasks
 from classwright.evaluator.executors import LocalExecutor
 from classwright.evaluator.sandbox.limits import TimeBudget
+from classwright.evaluator.scoring import judge as judge_module
 from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import verdict_key
-from classwright.evaluator.service import scheduler as scheduler_module
 from classwright.evaluator.service.app import ServiceConfig, VerdictService
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.scheduler import Item, Scheduler, sample_deadline
@@ -192,7 +192,7 @@ def test_different_tasks_are_measured_at_once_and_each_task_once(
         together.wait()
         return replace(settings, test_limits={job.record.task_id: {"one test": 2.5}})
 
-    monkeypatch.setattr(scheduler_module, "derive_test_limits", measure)
+    monkeypatch.setattr(judge_module, "derive_test_limits", measure)
     derived = Settings()
     executor = AnswersWithLimits(real)
     scheduler = Scheduler(executor, ServiceMetrics(2), workers=2, attempts=1)

@@ -36,6 +36,11 @@ class Judge:
         self._measuring: dict[tuple[str, str], threading.Lock] = {}
         self._lock = threading.Lock()
 
+    def knows(self, job: Job, settings: Settings) -> bool:
+        """Whether ``job``'s task needs no measurement under ``settings``: a fixed budget, or
+        limits already known."""
+        return not settings.budget.derived or limits_key(job, settings) in self._limits
+
     def settings_for(
         self,
         job: Job,

@@ -28,17 +28,17 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from classwright.evaluator.executors import Executor
 from classwright.evaluator.scoring.extraction import candidate_source
 from classwright.evaluator.scoring.jobs import (
     Job,
     Settings,
-    derive_test_limits,
     machinery_fault,
     task_exports,
 )
+from classwright.evaluator.scoring.judge import Judge
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, machinery_failed
 from classwright.evaluator.service.measurement import (
@@ -163,8 +163,8 @@ class Scheduler:
         # runs a slow sample (as it would waiting for the slowest sample of a shared chunk).
         self.workers = max(1, workers)
         self._lock = threading.Condition()
-        self._measuring: dict[tuple[str, str], threading.Lock] = {}
-        """Per task content and budget, the lock its one measurement holds: two slots never
+        self.judge = Judge(executor, self.workers)
+        """Keeps each task's limits per content and budget, with a lock per key: two slots never
         measure the same task twice, and different tasks are measured at once."""
         self._queues: dict[str, deque[_Work]] = {}
         """Client -> its work waiting for a slot, oldest first."""
@@ -181,7 +181,6 @@ class Scheduler:
         self._turn = 0
         self._inline_measuring = 0
         """Slots timing (or waiting to time) an inline task's canonical solution."""
-        self._limits: dict[tuple[str, str], dict[str, float]] = {}
         self._stopping = False
         self._drain_until: float | None = None
         self._seconds_per_sample = 1.0
@@ -407,9 +406,9 @@ class Scheduler:
     def _needs_inline_measurement(self, work: _Work) -> bool:
         """Whether ``work`` would time an inline task's canonical solution (under the lock):
         its limits are derived and not known yet."""
-        if not work.item.inline or not work.item.settings.budget.derived:
+        if not work.item.inline:
             return False
-        return _limits_key(work.item) not in self._limits
+        return not self.judge.knows(work.item.job, work.item.settings)
 
     def _measured(self, work: _Work) -> None:
         """``work`` no longer times its task: its slot counts as an ordinary one again."""
@@ -523,34 +522,25 @@ class Scheduler:
             ) from None
 
     def _with_limits(self, work: _Work, settings: Settings) -> Settings:
-        """``settings`` with the derived per-test limits of the sample's task, measured once
-        per task content and budget (`scoring.derive_test_limits`): a slot that needs a task
-        another slot is measuring waits for that measurement; other tasks' go on beside it.
-        An inline task's measurement ends with its request: see `_measure_inline`."""
-        if not settings.budget.derived:
-            return settings
-        whole = replace(settings, stop_at_first_failure=False)
-        key = _limits_key(work.item)
-        job = work.item.job
-        with self._lock:
-            measuring = self._measuring.setdefault(key, threading.Lock())
-        # Waiting for another slot's measurement of the task, the sample may lose its last
-        # waiter: then it is dropped (and its slot freed) at once.
-        while not measuring.acquire(timeout=POLL_SECONDS):
-            if work.item.inline and not self._wanted(work):
-                raise MeasurementStopped("cancelled", "nobody waits for the sample any more")
-        try:
-            limits = self._limits.get(key)
-            if limits is None:
-                if work.item.inline:
-                    limits = self._measure_inline(work, whole)
-                else:
-                    measured = derive_test_limits([job], whole)
-                    limits = dict(measured.test_limits[job.record.task_id])
-                self._limits[key] = limits
-        finally:
-            measuring.release()
-        return replace(settings, test_limits={job.record.task_id: limits})
+        """``settings`` with the derived per-test limits of the sample's task, from the judge
+        (measured once per task content and budget): a slot that needs a task another slot is
+        measuring waits for that measurement; other tasks' go on beside it. An inline task's
+        measurement ends with its request: see `_measure_inline`."""
+
+        def wait(measuring: threading.Lock) -> bool:
+            # Waiting for another slot's measurement of the task, the sample may lose its last
+            # waiter: then it is dropped (and its slot freed) at once.
+            while not measuring.acquire(timeout=POLL_SECONDS):
+                if work.item.inline and not self._wanted(work):
+                    raise MeasurementStopped("cancelled", "nobody waits for the sample any more")
+            return True
+
+        def measure(job: Job, whole: Settings) -> dict[str, float]:
+            return self._measure_inline(work, whole)
+
+        return self.judge.settings_for(
+            work.item.job, settings, measure=measure if work.item.inline else None, wait=wait
+        )
 
     def _measure_inline(self, work: _Work, settings: Settings) -> dict[str, float]:
         """The per-test limits of an inline task, from its canonical solution timed in a child
@@ -617,11 +607,3 @@ class Scheduler:
     def close(self) -> None:
         self.drain(0)
         self.executor.close()
-
-
-def _limits_key(item: Item) -> tuple[str, str]:
-    """What a task's derived limits are kept under: its content and its budget. The canonical
-    solution passes every test, so stopping at a failure changes nothing of its times, and both
-    kinds of request share one measurement."""
-    whole = replace(item.settings, stop_at_first_failure=False)
-    return (item.record_hash, repr(whole.identity()))
