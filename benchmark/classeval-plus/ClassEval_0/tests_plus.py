@@ -31,6 +31,57 @@ class AccessGatewayFilterTestFilter(unittest.TestCase):
         agf = AccessGatewayFilter()
         with self.assertNoLogs(level=1):
             self.assertIs(agf.filter({"path": "/api/data", "method": "GET"}), True)
+    
+    def test_filter_1(self):
+        agf = AccessGatewayFilter()
+        request = {'path': '/api/data', 'method': 'GET'}
+        res = agf.filter(request)
+        self.assertIs(res, True)
+    
+    def test_filter_2(self):
+        agf = AccessGatewayFilter()
+        request = {'path': '/api/data', 'method': 'POST'}
+        res = agf.filter(request)
+        self.assertIs(res, True)
+    
+    def test_filter_3(self):
+        agf = AccessGatewayFilter()
+        request = {'path': '/login/data', 'method': 'GET'}
+        res = agf.filter(request)
+        self.assertIs(res, True)
+    
+    def test_filter_4(self):
+        agf = AccessGatewayFilter()
+        request = {'path': '/login/data', 'method': 'POST'}
+        res = agf.filter(request)
+        self.assertIs(res, True)
+    
+    def test_filter_5(self):
+        agf = AccessGatewayFilter()
+        request = {'path': '/abc', 'method': 'POST',
+                   'headers': {
+                       'Authorization': {'user': {'name': 'user1', 'level': 5, 'address': 'address1'},
+                                         'jwt': 'user1' + str(datetime.date.today())}}}
+        res = agf.filter(request)
+        self.assertIs(res, True)
+    
+    def test_filter_6(self):
+        agf = AccessGatewayFilter()
+        request = {'path': '/abc', 'method': 'POST',
+                   'headers': {
+                       'Authorization': {'user': {'name': 'user1', 'level': 3, 'address': 'address1'},
+                                         'jwt': 'user1' + str(datetime.date.today() - datetime.timedelta(days=365))}}}
+        res = agf.filter(request)
+        self.assertIs(res, False)
+    
+    def test_filter_8(self):
+        agf = AccessGatewayFilter()
+        request = {'path': '/abc', 'method': 'POST',
+                   'headers': {
+                       'Authorization': {'user': {'name': 'user1', 'level': 3, 'address': 'address1'},
+                                         'jwt': 'user2' + str(datetime.date.today() - datetime.timedelta(days=365))}}}
+        res = agf.filter(request)
+        self.assertIs(res, True)
 
 
 class AccessGatewayFilterTestSetCurrentUserInfoAndLog(unittest.TestCase):
@@ -82,3 +133,35 @@ class AccessGatewayFilterTest(unittest.TestCase):
             self.assertIs(agf.filter(request), True)
             agf.set_current_user_info_and_log(request["headers"]["Authorization"]["user"])
         self.assertEqual([r.getMessage()[:13] for r in logs.records], ["user1address1"] * 2)
+
+
+class AccessGatewayFilterTestIsStartWith(unittest.TestCase):
+    def test_is_start_with_1(self):
+        agf = AccessGatewayFilter()
+        request_uri = '/api/data'
+        res = agf.is_start_with(request_uri)
+        self.assertIs(res, True)
+
+    def test_is_start_with_2(self):
+        agf = AccessGatewayFilter()
+        request_uri = '/admin/settings'
+        res = agf.is_start_with(request_uri)
+        self.assertIs(res, False)
+
+    def test_is_start_with_3(self):
+        agf = AccessGatewayFilter()
+        request_uri = '/login/data'
+        res = agf.is_start_with(request_uri)
+        self.assertIs(res, True)
+
+    def test_is_start_with_4(self):
+        agf = AccessGatewayFilter()
+        request_uri = '/abc/data'
+        res = agf.is_start_with(request_uri)
+        self.assertIs(res, False)
+
+    def test_is_start_with_5(self):
+        agf = AccessGatewayFilter()
+        request_uri = '/def/data'
+        res = agf.is_start_with(request_uri)
+        self.assertIs(res, False)

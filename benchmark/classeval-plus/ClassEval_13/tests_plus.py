@@ -49,3 +49,13 @@ class BookManagementTestViewInventory(unittest.TestCase):
         expected = {}
         self.assertEqual(expected, bookManagement.view_inventory())
         self.assertEqual(expected, bookManagement.inventory)
+
+
+class BookManagementTestAddBook(unittest.TestCase):
+    def test_add_book_2(self):
+        # The published test read the empty inventory of a new object; this one adds a
+        # quantity to a title already there.
+        bookManagement = BookManagement()
+        bookManagement.add_book("book1", 2)
+        bookManagement.add_book("book1")
+        self.assertEqual({"book1": 3}, bookManagement.inventory)

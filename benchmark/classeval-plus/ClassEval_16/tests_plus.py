@@ -28,3 +28,14 @@ class CalculatorTestPrecedence(unittest.TestCase):
     def test_precedence_power(self):
         # Guards mutant precedence line 79 `3` -> `4`.
         self.assertEqual(Calculator().precedence("^"), 3)
+
+
+class CalculatorTestApplyOperator(unittest.TestCase):
+    def test_apply_operator_returns_both_stacks(self):
+        # The published tests read the stacks they passed and never what apply_operator
+        # returns: the contract says it returns the updated operand and operator stacks.
+        operands, operators = [1, 2, 3], ["+", "-"]
+        result = Calculator().apply_operator(operands, operators)
+        self.assertEqual(result, ([1, -1], ["+"]))
+        self.assertIs(result[0], operands)
+        self.assertIs(result[1], operators)

@@ -63,3 +63,70 @@ class ExpressionCalculatorTestCalculateMethod(unittest.TestCase):
         # that is none of + - * / % raises ValueError.
         with self.assertRaises(ValueError):
             self.expression_calculator._calculate("6", "2", "??")
+
+
+class ExpressionCalculatorTestIsOperator(unittest.TestCase):
+    def test_is_operator_1(self):
+        self.assertIs(self.expression_calculator.is_operator("+"), True)
+
+    def test_is_operator_2(self):
+        self.assertIs(self.expression_calculator.is_operator("-"), True)
+
+    def test_is_operator_3(self):
+        self.assertIs(self.expression_calculator.is_operator("*"), True)
+
+    def test_is_operator_4(self):
+        self.assertIs(self.expression_calculator.is_operator("/"), True)
+
+    def test_is_operator_5(self):
+        self.assertIs(self.expression_calculator.is_operator("5"), False)
+
+
+class ExpressionCalculatorTestCompare(unittest.TestCase):
+    def test_compare_1(self):
+        result = self.expression_calculator.compare("+", "-")
+        self.assertIs(result, True)
+
+    def test_compare_2(self):
+        result = self.expression_calculator.compare("*", "/")
+        self.assertIs(result, True)
+
+    def test_compare_3(self):
+        result = self.expression_calculator.compare("+", "*")
+        self.assertIs(result, True)
+
+    def test_compare_4(self):
+        result = self.expression_calculator.compare("*", "+")
+        self.assertIs(result, False)
+
+    def test_compare_5(self):
+        result = self.expression_calculator.compare("/", "+")
+        self.assertIs(result, False)
+
+    def test_compare_6(self):
+        result = self.expression_calculator.compare("%", "+")
+        self.assertIs(result, False)
+
+    def test_compare_7(self):
+        result = self.expression_calculator.compare("+", "%")
+        self.assertIs(result, True)
+
+
+class ExpressionCalculatorTest(unittest.TestCase):
+    def test_ExpressionCalculator(self):
+        result = self.expression_calculator.calculate("2 + 3 * 4")
+        self.assertEqual(result, 14.0)
+
+        self.expression_calculator.prepare("2+3*4")
+        self.assertEqual(self.expression_calculator.postfix_stack, deque(['2', '3', '4', '*', '+']))
+
+        self.assertIs(self.expression_calculator.is_operator("+"), True)
+
+        result = self.expression_calculator.compare("+", "-")
+        self.assertTrue(result)
+
+        result = self.expression_calculator._calculate("2", "3", "+")
+        self.assertEqual(result, Decimal(5.0))
+
+        result = self.expression_calculator.transform("2 + 3 * 4")
+        self.assertEqual(result, "2+3*4")

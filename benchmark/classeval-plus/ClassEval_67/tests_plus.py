@@ -15,6 +15,11 @@ class OrderTest(unittest.TestCase):
         self.assertEqual(self.order.checkout(), 50)
         self.assertEqual(self.order.selected_dishes, [])
 
+    def test_new_order_has_no_sales(self):
+        # Guards mutant __init__ line 19 (self.sales = {} removed). A class-level test: it
+        # calls no method, so it belongs to no method's class.
+        self.assertEqual(Order().sales, {})
+
 
 class OrderTestCheckout(unittest.TestCase):
     def test_checkout_nothing_selected(self):
@@ -28,9 +33,3 @@ class OrderTestCheckout(unittest.TestCase):
         order.sales = {"d": 0.5}
         order.add_dish({"dish": "d", "price": 10, "count": 1})
         self.assertEqual(order.checkout(), 5)
-
-
-class OrderTestAddDish(unittest.TestCase):
-    def test_new_order_has_no_sales(self):
-        # Guards mutant __init__ line 19 (self.sales = {} removed).
-        self.assertEqual(Order().sales, {})

@@ -78,3 +78,62 @@ class TwentyFourPointGameTestAnswer(unittest.TestCase):
         game.nums = [2, 3, 4, 8]
         self.assertIs(game.answer("8*3*(4-2)/2"), False)
         self.assertEqual(game.nums, [2, 3, 4, 8])
+    
+    def test_answer_2(self):
+        game = TwentyFourPointGame()
+        result = game.answer('4*3+6+6')
+        self.assertIs(result, True)
+    
+    def test_answer_3(self):
+        game = TwentyFourPointGame()
+        result = game.answer('1+1+1+1')
+        self.assertIs(result, False)
+    
+    def test_answer_4(self):
+        game = TwentyFourPointGame()
+        result = game.answer('1+')
+        self.assertIs(result, False)
+    
+    def test_answer_5(self):
+        game = TwentyFourPointGame()
+        result = game.answer('abc')
+        self.assertIs(result, False)
+    
+    def test_answer_6(self):
+        game = TwentyFourPointGame()
+        game.nums = [1, 1, 1, 1]
+        result = game.answer('1+1+1+2')
+        self.assertIs(result, False)
+    
+    def test_answer_7(self):
+        game = TwentyFourPointGame()
+        game.nums = [1, 1, 1, 1]
+        result = game.answer('1+1+1+1+1')
+        self.assertIs(result, False)
+
+
+class TwentyFourPointGameTestEvaluateExpression(unittest.TestCase):
+    def test_evaluate_expression_1(self):
+        game = TwentyFourPointGame()
+        result = game.evaluate_expression('4+3+6+6')
+        self.assertIs(result, False)
+
+    def test_evaluate_expression_2(self):
+        game = TwentyFourPointGame()
+        result = game.evaluate_expression('4*3+6+6')
+        self.assertIs(result, True)
+
+    def test_evaluate_expression_3(self):
+        game = TwentyFourPointGame()
+        result = game.evaluate_expression('1+1+1+1')
+        self.assertIs(result, False)
+
+    def test_evaluate_expression_4(self):
+        game = TwentyFourPointGame()
+        result = game.evaluate_expression('1+')
+        self.assertIs(result, False)
+
+    def test_evaluate_expression_5(self):
+        game = TwentyFourPointGame()
+        result = game.evaluate_expression('abc')
+        self.assertIs(result, False)
