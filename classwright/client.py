@@ -26,11 +26,12 @@ import os
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from classwright.schema.wire import SampleIn, Verdict
 
 DEFAULT_TIMEOUT = 600.0
 """Seconds one HTTP exchange may take (a batch's verdicts come in one answer)."""
@@ -63,70 +64,6 @@ def token_from_environment() -> str | None:
     if found is None:
         raise ValueError(f"{TOKEN_FILE_VARIABLE}={path}: the file holds no token")
     return found
-
-
-@dataclass(frozen=True)
-class SampleIn:
-    """One sample to judge: a model's raw ``completion`` (or extracted ``code``) for a task named
-    by ``task_id`` or given inline as a ``task`` record (the interchange schema)."""
-
-    id: str
-    task_id: str | None = None
-    completion: str | None = None
-    code: str | None = None
-    task: Mapping[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if v is not None}
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The service's verdict on one sample (the same as `classwright evaluate`'s)."""
-
-    id: str
-    task_id: str
-    passed: bool
-    """Class level: every test of the task passed."""
-    tests_passed: int
-    tests_total: int
-    reward: float
-    """1.0/0.0 for the class verdict, or the share of tests passed with ``reward: "tests"``."""
-    tests: dict[str, str] = field(default_factory=dict)
-    """Test id -> status (passed, failed, error, timeout, ...)."""
-    error: str | None = None
-    isolation: str = ""
-    verdicts: str = ""
-    time_budget: str = ""
-    stop_at_first_failure: bool = False
-    """Scored to stop at its first failing test (the class reward's default): a sample that
-    failed has the tests after that one ``missing``, so ``tests_passed`` counts only those
-    before it; a sample that passed ran every test."""
-    key: str = ""
-    """Content hash of what decided the verdict (task, code, settings, version)."""
-    cached: bool = False
-    inline_tasks: str = ""
-    """The server's policy on tasks sent inline (allowed or refused, and why)."""
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Verdict:
-        return cls(
-            id=str(data["id"]),
-            task_id=str(data["task_id"]),
-            passed=bool(data["passed"]),
-            tests_passed=int(data["tests_passed"]),
-            tests_total=int(data["tests_total"]),
-            reward=float(data["reward"]),
-            tests=dict(data.get("tests") or {}),
-            error=data.get("error"),
-            isolation=str(data.get("isolation", "")),
-            verdicts=str(data.get("verdicts", "")),
-            time_budget=str(data.get("time_budget", "")),
-            stop_at_first_failure=bool(data.get("stop_at_first_failure", False)),
-            key=str(data.get("key", "")),
-            cached=bool(data.get("cached", False)),
-            inline_tasks=str(data.get("inline_tasks", "")),
-        )
 
 
 class ServiceError(RuntimeError):

@@ -20,12 +20,13 @@ from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import task_hash
 from classwright.evaluator.service.inline import REFUSED, InlinePolicy
 from classwright.evaluator.service.tasks import TaskSet, inline_record
+from classwright.schema import wire
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 from classwright.schema.text import encodable
 
 REWARDS = tuple(kind.value for kind in RewardKind)
-SETTING_NAMES = ("timeout", "verdicts", "reward", "stop_at_first_failure")
+SETTING_NAMES = wire.names(wire.SettingsIn)
 VERDICT_MODES = [mode.value for mode in Verdicts]
 
 
@@ -84,7 +85,7 @@ def read_batch(
     inline task is refused (403) unless ``inline`` allows it."""
     if not isinstance(body, dict):
         raise RequestError("(body)", "expected a JSON object with 'samples'", 400)
-    unknown = sorted(set(body) - {"samples", "settings"})
+    unknown = sorted(set(body) - set(wire.REQUEST_FIELDS))
     if unknown:
         raise RequestError(unknown[0], "unknown field", 422)
     raw = body.get("samples")
@@ -147,7 +148,7 @@ def _read_sample(
     where = f"samples[{position}]"
     if not isinstance(value, dict):
         raise RequestError(where, "expected an object", 422)
-    unknown = sorted(set(value) - {"id", "task_id", "task", "completion", "code"})
+    unknown = sorted(set(value) - set(wire.names(wire.SampleIn)))
     if unknown:
         raise RequestError(f"{where}.{unknown[0]}", "unknown field", 422)
     sample_id = value.get("id", str(position))

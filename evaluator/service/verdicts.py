@@ -10,6 +10,7 @@ from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
 from classwright.evaluator.service.requests import Batch
+from classwright.schema.wire import Verdict
 
 
 def describe_budget(budget: TimeBudget) -> str:
@@ -29,46 +30,46 @@ def verdict_json(
     """The answer for one sample: `evaluate`'s verdict, its reward, and what decided it."""
     sample = batch.samples[position]
     detail = RewardDetail.from_result(RewardKind(batch.reward), result)
-    return {
-        "id": sample.id,
-        "task_id": sample.record.task_id,
-        "passed": result.passed,
-        "tests_passed": detail.tests_passed,
-        "tests_total": detail.tests_total,
-        "reward": detail.reward,
-        "tests": {t: o.status.value for t, o in sorted(result.tests.items())},
-        "error": result.load_error,
-        "isolation": result.isolation,
-        "verdicts": result.verdicts,
-        "time_budget": describe_budget(batch.settings.budget),
-        "stop_at_first_failure": batch.settings.stop_at_first_failure,
-        "key": key,
-        "cached": cached,
-        "inline_tasks": batch.inline_tasks,
-    }
+    return Verdict(
+        id=sample.id,
+        task_id=sample.record.task_id,
+        passed=result.passed,
+        tests_passed=detail.tests_passed,
+        tests_total=detail.tests_total,
+        reward=detail.reward,
+        tests={t: o.status.value for t, o in sorted(result.tests.items())},
+        error=result.load_error,
+        isolation=result.isolation,
+        verdicts=result.verdicts,
+        time_budget=describe_budget(batch.settings.budget),
+        stop_at_first_failure=batch.settings.stop_at_first_failure,
+        key=key,
+        cached=cached,
+        inline_tasks=batch.inline_tasks,
+    ).to_json()
 
 
 def refused_json(batch: Batch, position: int) -> dict[str, Any]:
     """The answer for a sample that was not scored (`SampleIn.refused`): no test ran, the
     reward is 0, and ``error`` says why."""
     sample = batch.samples[position]
-    return {
-        "id": sample.id,
-        "task_id": sample.record.task_id,
-        "passed": False,
-        "tests_passed": 0,
-        "tests_total": 0,
-        "reward": 0.0,
-        "tests": {},
-        "error": sample.refused,
-        "isolation": "not-run",
-        "verdicts": batch.settings.verdicts.value,
-        "time_budget": describe_budget(batch.settings.budget),
-        "stop_at_first_failure": batch.settings.stop_at_first_failure,
-        "key": "",
-        "cached": False,
-        "inline_tasks": batch.inline_tasks,
-    }
+    return Verdict(
+        id=sample.id,
+        task_id=sample.record.task_id,
+        passed=False,
+        tests_passed=0,
+        tests_total=0,
+        reward=0.0,
+        tests={},
+        error=sample.refused,
+        isolation="not-run",
+        verdicts=batch.settings.verdicts.value,
+        time_budget=describe_budget(batch.settings.budget),
+        stop_at_first_failure=batch.settings.stop_at_first_failure,
+        key="",
+        cached=False,
+        inline_tasks=batch.inline_tasks,
+    ).to_json()
 
 
 class Answers:
