@@ -103,10 +103,38 @@ class Docstring:
             if lines[index] == self.text[index]:
                 prefix = lines[index][: len(lines[index]) - len(lines[index].lstrip())]
                 prompt = ">>>" if _PROMPT.match(lines[index]) else "..."
-                lines[index] = f"{prefix}{prompt} {text}".rstrip()
+                lines[index] = f"{prefix}{prompt} {self.source_text(text)}".rstrip()
             else:
                 lines[index] = _same_words_changed(lines[index], self.code(index), text)
         return lines
+
+    @property
+    def raw(self) -> bool:
+        return "r" in self.node.prefix.lower()
+
+    def source_text(self, text: str) -> str:
+        """``text`` as the literal's source must spell it for doctest to read ``text``: its
+        backslashes doubled unless the literal is raw. A ``ValueError`` when it would end
+        the literal (it holds the literal's quotes)."""
+        if self.node.quote in text:
+            raise ValueError(f"{text!r} holds the docstring's quotes")
+        return text if self.raw else text.replace("\\", "\\\\")
+
+    def with_wants(self, lines: Sequence[str], wants: Sequence[str]) -> list[str]:
+        """``lines`` (the literal's lines, as many as it has) with each example's expected
+        output replaced by ``wants[i]`` (doctest's text: a blank line is ``<BLANKLINE>``)."""
+        old_wants = {line for example in self.examples for line in example.want_lines}
+        after = {example.code_lines[-1]: i for i, example in enumerate(self.examples)}
+        new: list[str] = []
+        for index, line in enumerate(lines):
+            if index in old_wants:
+                continue
+            new.append(line)
+            if index in after:
+                indent = _indent_of(self.text[self.examples[after[index]].code_lines[0]])
+                for want in wants[after[index]].splitlines():
+                    new.append(indent + self.source_text(want or "<BLANKLINE>"))
+        return new
 
     def literal(self, lines: Sequence[str]) -> str:
         return "\n".join(lines)
