@@ -233,6 +233,44 @@ class ReorderParams(Operator):
             ),
             reason="place: passed on as a value",
         ),
+        Declines(
+            # ``shelf[0] = "Emma"`` calls __setitem__(0, "Emma") with no call written anywhere.
+            Fixture(
+                solution='''
+                class Shelf:
+                    """
+                    Books on a shelf, by position.
+                    """
+
+                    def __init__(self):
+                        """
+                        self.books: dict, position -> title
+                        """
+                        self.books = {}
+
+                    def __setitem__(self, position: int, title: str) -> None:
+                        """
+                        Put a book at a position.
+                        :param position: int, from 0
+                        :param title: str, the book's title
+                        """
+                        self.books[position] = title
+                ''',
+                tests="""
+                import unittest
+
+                from solution import Shelf
+
+
+                class ShelfTestSetitem(unittest.TestCase):
+                    def test_setitem_1(self):
+                        shelf = Shelf()
+                        shelf[0] = "Emma"
+                        self.assertEqual(shelf.books, {0: "Emma"})
+                """,
+            ),
+            reason="__setitem__: Python calls it by its own protocol",
+        ),
     )
 
     def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
@@ -311,6 +349,8 @@ def _why_fixed(function: cst.FunctionDef, modules: Sequence[NameUses], class_nam
     if params.posonly_params or isinstance(params.star_arg, cst.Param):
         return "it takes *args or positional-only parameters"
     method = function.name.value
+    if method != "__init__" and method.startswith("__") and method.endswith("__"):
+        return "Python calls it by its own protocol (obj[key] = value calls __setitem__)"
     decorators = {
         d.decorator.value for d in function.decorators if isinstance(d.decorator, cst.Name)
     }
@@ -322,8 +362,9 @@ def _why_fixed(function: cst.FunctionDef, modules: Sequence[NameUses], class_nam
         if uses.dynamic_members:
             return "the class's members are reached by computed names"
         calls = {id(c.call) for c in uses.calls if c.method == method}
+        bound = not decorators & {"staticmethod", "classmethod"}
         for call in uses.calls:
-            if call.method == method and call.through_class and method != "__init__":
+            if call.method == method and call.through_class and method != "__init__" and bound:
                 return "it is called through the class, with the instance as an argument"
         if method == "__init__":
             for use in uses.class_uses:
