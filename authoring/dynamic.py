@@ -56,7 +56,18 @@ LATER_DATE = "later date"
 EARLIER_DATE = "earlier date"
 NETWORK = "network probe"
 HASH_SEED = "another hash seed"
-CONDITIONS = (REPEAT, SHUFFLED, REVERSED, AS_ROOT, LATER_DATE, EARLIER_DATE, NETWORK, HASH_SEED)
+TIME_ZONE = "another time zone"
+CONDITIONS = (
+    REPEAT,
+    SHUFFLED,
+    REVERSED,
+    AS_ROOT,
+    LATER_DATE,
+    EARLIER_DATE,
+    NETWORK,
+    HASH_SEED,
+    TIME_ZONE,
+)
 ORDERS = (SHUFFLED, REVERSED)
 """The conditions that change only the order the tests run in."""
 IN_PROCESS_ONLY = Verdicts.IN_PROCESS
@@ -79,6 +90,10 @@ class DynamicSettings:
     earlier_date: str = "2023-06-15 12:00:00"
     """When ClassEval was written: a test failing today that passes then is a date bomb."""
     shuffle_seed: int = 20_231_001
+    time_zone: str = "<+14>-14"
+    """A POSIX time zone 14 hours east of UTC (no tz database needed in the sandbox): local
+    time there is another date than in UTC for ten hours of the day, so a test that reads the
+    local time where it means UTC (or the other way round) fails then."""
     hash_seed: int = 1
     """The hash seed of the hash-seed condition; every other run has the sandbox's fixed seed
     (0), so a test that leans on the order of a set of strings changes only under this one."""
@@ -414,7 +429,7 @@ def condition_runs(
         if capabilities.switches_user()
         else RunRecord(results={}, skipped=capabilities.PLAIN_USER)
     )
-    for name in (NETWORK, LATER_DATE, HASH_SEED):
+    for name in (NETWORK, LATER_DATE, HASH_SEED, TIME_ZONE):
         runs[name] = _again(task, name, ids, settings)
     failing = [t for t in ids if canonical.passed(t) is False]
     if failing:
@@ -517,6 +532,9 @@ def _again(task: TaskFolder, name: str, ids: list[str], settings: DynamicSetting
     if name == NETWORK:
         probed = tests + _NETWORK_PROBE
         return _record(run_suite(source, probed, ids, limits=limits, verdicts=IN_PROCESS_ONLY))
+    if name == TIME_ZONE:
+        zoned = _TIME_ZONE_PRELUDE.format(zone=settings.time_zone) + tests
+        return _record(run_suite(source, zoned, ids, limits=limits, verdicts=IN_PROCESS_ONLY))
     if name in (LATER_DATE, EARLIER_DATE):
         date = settings.later_date if name == LATER_DATE else settings.earlier_date
         return _date_run(task, ids, date, settings)
@@ -526,6 +544,14 @@ def _again(task: TaskFolder, name: str, ids: list[str], settings: DynamicSetting
             source, tests, ids, limits=limits, verdicts=verdicts, exports=exports, hash_seed=seed
         )
     )
+
+
+_TIME_ZONE_PRELUDE = (
+    "import os as _cw_os, time as _cw_time; _cw_os.environ['TZ'] = {zone!r}; _cw_time.tzset()\n"
+)
+"""Put before the tests, on one line: the process's local time zone becomes another before the
+tests import the class. The run is in-process, as the network probe's is (under two-process
+verdicts the class's own calls happen in another process, which keeps the sandbox's UTC)."""
 
 
 # --- docstring examples ------------------------------------------------------------------------

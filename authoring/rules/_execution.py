@@ -90,8 +90,9 @@ def conditions(ctx: TaskContext) -> dict[str, RunRecord]:
         lambda: dynamic.condition_runs(ctx.task, base, settings),
         lambda runs: {k: v.to_json() for k, v in runs.items()},
         lambda data: {k: RunRecord.from_json(v) for k, v in data.items()},
-        # Records from before a second run took the same tests as the first took subsets.
-        extra={"second_runs": "same tests"},
+        # Records from before a second run took the same tests as the first took subsets, or
+        # from before a condition was added, lack what the rules now read.
+        extra={"second_runs": "same tests", "conditions": list(dynamic.CONDITIONS)},
     )
 
 
