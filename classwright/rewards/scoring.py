@@ -65,12 +65,9 @@ def score_details(
 ) -> list[RewardDetail]:
     """Each completion's reward with what a trainer logs beside it (tests passed, a timeout, a
     completion without code that parses, the first error); arguments as `score_completions`."""
-    kind = _reward_kind(reward)
-    if len(task_ids) != len(completions):
-        raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
+    kind, url = _checked(task_ids, completions, reward, url)
     if not completions:
         return []
-    url = url or os.environ.get(URL_VARIABLE) or None
     if url:
         return _served(url, task_ids, completions, kind.value, token)
     return _scored_here(task_ids, completions, tasks, kind.value, workers)
@@ -88,12 +85,9 @@ async def ascore_details(
 ) -> list[RewardDetail]:
     """`score_details` for an event loop: through the service's asynchronous client, or the
     library's scoring in a thread, so the loop goes on while the sandbox runs."""
-    kind = _reward_kind(reward)
-    if len(task_ids) != len(completions):
-        raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
+    kind, url = _checked(task_ids, completions, reward, url)
     if not completions:
         return []
-    url = url or os.environ.get(URL_VARIABLE) or None
     if url:
         from classwright.client import AsyncClient, token_from_environment
 
@@ -103,6 +97,15 @@ async def ascore_details(
             )
         return _details_of(verdicts, len(completions), kind.value)
     return await asyncio.to_thread(_scored_here, task_ids, completions, tasks, kind.value, workers)
+
+
+def _checked(
+    task_ids: Sequence[str], completions: Sequence[str], reward: str, url: str | None
+) -> tuple[RewardKind, str | None]:
+    """The reward kind and the server to ask (None: score here), or a ValueError."""
+    if len(task_ids) != len(completions):
+        raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
+    return _reward_kind(reward), url or os.environ.get(URL_VARIABLE) or None
 
 
 def _reward_kind(reward: str) -> RewardKind:
