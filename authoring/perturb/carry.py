@@ -44,6 +44,21 @@ def _branch(branch: str, moved: Mapping[int, int]) -> str:
     return f"{_line(int(source), moved)}->{new_target}"
 
 
+def _mutant(
+    entry: Mapping[str, Any], moved: Mapping[int, int], renamed: Mapping[str, str]
+) -> dict[str, Any]:
+    """An equivalent mutant's declaration, keyed by its line or by its line's text."""
+    carried = dict(entry)
+    if "method" in entry:
+        carried["method"] = renamed.get(entry["method"], entry["method"])
+    if "line" in entry:
+        carried["line"] = _line(entry["line"], moved)
+    for key in ("source", "original", "replacement"):
+        if key in entry:
+            carried[key] = rename_tokens(entry[key], renamed)
+    return carried
+
+
 def carry_meta(
     meta: Mapping[str, Any], moved: Mapping[int, int], renamed: Mapping[str, str]
 ) -> dict[str, Any]:
@@ -51,14 +66,7 @@ def carry_meta(
     carried = dict(meta)
     if meta.get("equivalent_mutants"):
         carried["equivalent_mutants"] = [
-            {
-                **entry,
-                "method": renamed.get(entry["method"], entry["method"]),
-                "line": _line(entry["line"], moved),
-                "original": rename_tokens(entry["original"], renamed),
-                "replacement": rename_tokens(entry["replacement"], renamed),
-            }
-            for entry in meta["equivalent_mutants"]
+            _mutant(entry, moved, renamed) for entry in meta["equivalent_mutants"]
         ]
     if meta.get("uncovered_branches"):
         carried["uncovered_branches"] = [
