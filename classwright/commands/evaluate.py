@@ -52,7 +52,12 @@ TasksOption = Annotated[
 ]
 OutOption = Annotated[Path, typer.Option(help="Where to write results.json.")]
 JobsOption = Annotated[
-    int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
+    int | None,
+    typer.Option(
+        min=1,
+        help="Samples scored at once (default: all cores; with --executor ray, the cluster's "
+        "free CPUs).",
+    ),
 ]
 MemoryOption = Annotated[
     int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
@@ -115,7 +120,7 @@ def evaluate(
     budget = TimeBudget(timeout, time_floor, time_factor, time_margin, time_slack)
     settings = _settings(budget, memory_mb, verdicts, stop_at_first_failure)
     workers = jobs or os.cpu_count() or 1
-    scorer = executor_from_option(executor, workers)
+    scorer = executor_from_option(executor, jobs)
     try:
         run = score_run(
             sample_list,

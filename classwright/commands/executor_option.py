@@ -13,8 +13,9 @@ ExecutorOption = Annotated[
     str,
     typer.Option(
         "--executor",
-        help="local: sandboxes on this machine (--jobs of them). ray: Ray actors, each with its "
-        "own sandbox pool; 'ray' starts or joins a local Ray instance, 'ray=ADDRESS' joins a "
+        help="local: sandboxes on this machine (--jobs of them). ray: --jobs one-sandbox Ray "
+        "actors (default: one per free CPU of the cluster; processes sharing a cluster each "
+        "give --jobs); 'ray' starts or joins a local Ray instance, 'ray=ADDRESS' joins a "
         "cluster (ray://HOST:PORT or HOST:PORT). Needs the ray extra (docs/serving.md).",
     ),
 ]
@@ -33,7 +34,9 @@ def parse_executor(text: str) -> tuple[str, str | None]:
     return kind, address.strip() if sep else None
 
 
-def executor_from_option(text: str, workers: int) -> Executor:
-    """The executor an ``--executor`` value names (a Ray cluster is joined here)."""
+def executor_from_option(text: str, workers: int | None) -> Executor:
+    """The executor an ``--executor`` value names (a Ray cluster is joined here), with
+    ``workers`` sandboxes (``--jobs``; default: this machine's cores, or the Ray cluster's free
+    CPUs)."""
     kind, address = parse_executor(text)
     return open_executor(kind, address, workers)

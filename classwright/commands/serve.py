@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -36,7 +35,12 @@ TasksOption = Annotated[
 Host = Annotated[str, typer.Option(help="Address to bind; any but loopback needs --token-file.")]
 Port = Annotated[int, typer.Option(min=0, max=65535, help="Port to bind.")]
 Jobs = Annotated[
-    int | None, typer.Option(min=1, help="Samples scored at once (default: all cores).")
+    int | None,
+    typer.Option(
+        min=1,
+        help="Samples scored at once (default: all cores; with --executor ray, the cluster's "
+        "free CPUs: replicas sharing a cluster each give their share).",
+    ),
 ]
 CacheFolder = Annotated[
     Path | None,
@@ -153,7 +157,8 @@ def serve(
     task_set = TaskSet.load(tasks or [Path("benchmark/tasks")], load_tasks)
     kind, address = parse_executor(executor)
     # Joined before serving: a bad address is bad input, not a server that fails its requests.
-    scorer = open_executor(kind, address, jobs or os.cpu_count() or 1)
+    # With Ray, --jobs is this replica's share of the cluster (default: every free CPU).
+    scorer = open_executor(kind, address, jobs)
     config = ServiceConfig(
         tasks=task_set,
         settings=_settings(

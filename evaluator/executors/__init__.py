@@ -11,16 +11,20 @@ from __future__ import annotations
 from classwright.evaluator.scoring.executor import Executor, LocalExecutor
 
 
-def open_executor(kind: str, address: str | None = None, workers: int = 1) -> Executor:
-    """``local`` (``workers`` sandboxes on this machine) or ``ray`` (a cluster at ``address``;
-    None starts or joins a local Ray instance). Ray is imported only for ``ray``; when it is
-    not installed, or the address is bad, this raises `InputError` naming ``--executor``."""
+def open_executor(kind: str, address: str | None = None, workers: int | None = None) -> Executor:
+    """``local`` (``workers`` sandboxes on this machine, default one per core) or ``ray`` (a
+    cluster at ``address``; None starts or joins a local Ray instance), with ``workers``
+    one-sandbox actors (default: as many as the cluster's free CPUs hold). Ray is imported only
+    for ``ray``; when it is not installed, the address is bad or the cluster cannot place the
+    actors, this raises `InputError` naming ``--executor``."""
+    import os
+
     from classwright.schema.errors import InputError
 
     if kind == "local":
         if address is not None:
             raise InputError("--executor", "local takes no address")
-        return LocalExecutor(workers)
+        return LocalExecutor(workers or os.cpu_count() or 1)
     if kind != "ray":
         raise InputError("--executor", f"unknown executor {kind!r} (local or ray[=ADDRESS])")
     try:
@@ -29,7 +33,7 @@ def open_executor(kind: str, address: str | None = None, workers: int = 1) -> Ex
         raise InputError(
             "--executor", "ray is not installed: pip install 'classwright[ray]'"
         ) from None
-    return RayExecutor(address=address)
+    return RayExecutor(address=address, actors=workers)
 
 
 __all__ = ["Executor", "LocalExecutor", "open_executor"]

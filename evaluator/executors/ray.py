@@ -39,6 +39,8 @@ from classwright.schema.records import TaskRecord
 EXECUTOR_OPTION = "--executor"
 REPLACEMENTS = 2
 """New actors one driving thread may start in one call after its actor died."""
+START_SECONDS = 120.0
+"""How long new actors may take to start (a cluster's autoscaler may add a node for them)."""
 
 
 @dataclass(frozen=True)
@@ -118,9 +120,16 @@ class RayExecutor:
     """Scores on ``actors`` Ray actors of ``workers_per_actor`` sandboxes each.
 
     ``address`` is a cluster to join (``ray://host:port`` or ``host:port``); None starts or joins
-    a local Ray instance. A process already connected to Ray keeps its connection. ``actors``
-    defaults to as many as the cluster's free CPUs hold (each actor asks for one CPU per
-    sandbox worker).
+    a local Ray instance. A process already connected to Ray keeps its connection. Each actor
+    asks for one CPU per sandbox worker. ``actors`` defaults to as many as the cluster's free
+    CPUs hold, which suits one driver alone on a cluster; several drivers sharing one (the
+    replicas of a service) each name their share, or the first takes every free CPU and the
+    next one's actors never start.
+
+    The actors must start within ``start_seconds``: an actor Ray cannot place (no free CPU)
+    would otherwise wait unseen, and every call sent to it would hang. Asked for a number of
+    actors, all of them must start, else `InputError`; by default the ones that started are
+    kept (another driver may have taken CPUs between the count and the start), at least one.
     """
 
     def __init__(
@@ -129,6 +138,7 @@ class RayExecutor:
         actors: int | None = None,
         workers_per_actor: int = 1,
         batch_size: int | None = None,
+        start_seconds: float = START_SECONDS,
     ) -> None:
         self.address = address
         self.workers_per_actor = max(1, workers_per_actor)
@@ -153,13 +163,15 @@ class RayExecutor:
                     runtime_env={"working_dir": empty},
                 )
             self._owns_ray = True
-        if actors is None:
-            # Ray leaves this function unannotated: typed here as what it returns.
-            available_resources: Callable[[], dict[str, float]] = ray.available_resources
-            free = int(available_resources().get("CPU", 1))
-            actors = free // self.workers_per_actor
+        free = _cpus(ray.available_resources)
+        wanted = actors if actors is not None else int(free) // self.workers_per_actor
         self._actor_class = ray.remote(num_cpus=self.workers_per_actor)(ScoringActor)
-        self._actors = [self._start_actor() for _ in range(max(1, actors))]
+        started = [self._start_actor() for _ in range(max(1, wanted))]
+        try:
+            self._actors = self._placed(started, actors is not None, start_seconds, free)
+        except BaseException:
+            self.close()
+            raise
         self._lock = threading.Lock()
         self._calls: dict[_Actor, int] = {}
         """Calls of `score` driving each actor now: a call too small for every actor goes to
@@ -167,6 +179,36 @@ class RayExecutor:
 
     def _start_actor(self) -> _Actor:
         return _Actor(self._actor_class.remote(self.workers_per_actor))
+
+    def _placed(
+        self, started: list[_Actor], every_one: bool, seconds: float, free: float
+    ) -> list[_Actor]:
+        """The actors of ``started`` that answer within ``seconds``; the others are stopped.
+        Raises `InputError` when none answered, or (``every_one``) when any did not."""
+        self._actors = started  # what `close` stops if this raises
+        pings = [actor.handle.pid.remote() for actor in started]
+        ready, _ = ray.wait(pings, num_returns=len(pings), timeout=seconds)
+        answered = {ref.hex() for ref in ready}
+        placed: list[_Actor] = []
+        for actor, ping in zip(started, pings, strict=True):
+            if ping.hex() in answered:
+                try:
+                    ray.get(ping)
+                except ray.exceptions.RayActorError:
+                    continue  # started, then died (e.g. classwright missing on its node)
+                placed.append(actor)
+        if len(placed) == len(started) or (placed and not every_one):
+            for actor in started:
+                if actor not in placed:
+                    ray.kill(actor.handle)
+            return placed
+        total = _cpus(ray.cluster_resources)
+        raise InputError(
+            EXECUTOR_OPTION,
+            f"the Ray cluster started {len(placed)} of the {len(started)} actors asked for "
+            f"({self.workers_per_actor} CPU each) within {seconds:g} s; it had {free:g} of "
+            f"{total:g} CPUs free: ask for fewer sandboxes (--jobs) or give the cluster more CPUs",
+        )
 
     def _replace(self, dead: _Actor) -> _Actor:
         """A new actor in the place of one that died (a lost node, a killed process)."""
@@ -380,6 +422,12 @@ class _Shared:
             if position not in seen:
                 seen.add(position)
                 yield position, result
+
+
+def _cpus(resources: Callable[[], dict[str, float]]) -> float:
+    """The CPUs of ``ray.available_resources`` or ``ray.cluster_resources`` (Ray leaves both
+    unannotated: typed here as what they return)."""
+    return float(resources().get("CPU", 0.0))
 
 
 def check_reachable(address: str) -> None:
