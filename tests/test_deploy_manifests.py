@@ -168,3 +168,79 @@ def test_the_parser_refuses_what_the_cli_would() -> None:
         _parse(["classwright", "evaluate", "--jobs", "none"])
     with pytest.raises(KeyError):
         _parse(["classwright", "no-such-command"])
+
+
+def _ray_commands() -> list[tuple[Any, int]]:
+    """Each command that scores on the cluster, parsed, with how many pods run it."""
+    found = []
+    for document in _documents():
+        if document["kind"] not in ("Deployment", "Job"):
+            continue
+        copies = document["spec"].get("replicas", 1) if document["kind"] == "Deployment" else 1
+        for container in document["spec"]["template"]["spec"]["containers"]:
+            found.append((_parse(container["command"]), copies))
+    return found
+
+
+def test_every_process_on_the_cluster_asks_for_a_share_that_fits() -> None:
+    """A process that leaves --jobs out takes every free CPU of the cluster, and the next one's
+    actors never start: each names its share, and the shares fit the worker group."""
+    (group,) = _ray_cluster()["spec"]["workerGroupSpecs"]
+    cpus = group["replicas"] * int(group["rayStartParams"]["num-cpus"])
+    commands = _ray_commands()
+    assert {c.info_name for c, _ in commands} == {"serve", "evaluate"}
+    shares = [(context.params["jobs"], copies) for context, copies in commands]
+    assert all(jobs is not None for jobs, _ in shares), shares
+    assert sum(jobs * copies for jobs, copies in shares) <= cpus
+    # Two replicas, so that each one's share matters.
+    assert dict((c.info_name, n) for c, n in commands)["serve"] >= 2
+    # Each pod of the group gives as many CPUs to Ray as it holds.
+    (worker,) = group["template"]["spec"]["containers"]
+    assert worker["resources"]["limits"]["cpu"] == group["rayStartParams"]["num-cpus"]
+
+
+def test_startup_probe_waits_as_long_as_the_actors_may_take_to_start() -> None:
+    from classwright.evaluator.executors.ray import START_SECONDS
+
+    (deployment,) = _of_kind("Deployment")
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    probe = container["startupProbe"]
+    assert probe["httpGet"]["path"] == "/healthz"
+    assert probe["periodSeconds"] * probe["failureThreshold"] >= START_SECONDS + 60
+
+
+def test_serve_replicas_share_one_verdict_cache_on_one_node() -> None:
+    """One cache volume for every replica; SQLite's WAL needs its writers on one machine, so
+    the volume is ReadWriteOnce and the replicas are required on the same node."""
+    (deployment,) = _of_kind("Deployment")
+    pod = deployment["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    cache = Path(_parse(container["command"]).params["cache"])
+    mounts = {m["name"]: Path(m["mountPath"]) for m in container["volumeMounts"]}
+    (volume_name,) = [name for name, path in mounts.items() if cache == path]
+    volumes = {v["name"]: v for v in pod["spec"]["volumes"]}
+    claim = volumes[volume_name]["persistentVolumeClaim"]["claimName"]
+    claims = {c["metadata"]["name"]: c for c in _of_kind("PersistentVolumeClaim")}
+    assert claims[claim]["spec"]["accessModes"] == ["ReadWriteOnce"]
+    (rule,) = pod["spec"]["affinity"]["podAffinity"][
+        "requiredDuringSchedulingIgnoredDuringExecution"
+    ]
+    assert rule["topologyKey"] == "kubernetes.io/hostname"
+    assert rule["labelSelector"]["matchLabels"].items() <= pod["metadata"]["labels"].items()
+    header = (KUBERAY / "serve.yaml").read_text().split("apiVersion")[0]
+    assert "WAL" in header and "network filesystem" in header
+
+
+def test_serve_replicas_raise_the_client_limits() -> None:
+    """A tenant is a token; a trainer's rollout workers share one and may all reach one replica:
+    each replica takes more than serve's defaults of one tenant, and more than the 128
+    concurrent per-rollout requests benchmarks/serve_fairness.py sends."""
+    (deployment,) = _of_kind("Deployment")
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    context = _parse(container["command"])
+    defaults = _parse(["classwright", "serve"]).params
+    for limit in ("max_client_requests", "max_client_samples"):
+        assert context.params[limit] > defaults[limit], limit
+    assert context.params["max_client_requests"] >= 128
+    assert context.params["max_client_samples"] <= context.params["max_queue"]
+    assert context.params["token_file"] is not None  # tenants by token, not by address
