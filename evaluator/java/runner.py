@@ -199,6 +199,32 @@ def _write_sources(sources: Mapping[str, str], folder: Path) -> list[Path]:
     return written
 
 
+def _launcher(
+    tools: JavaToolchain,
+    jvm_options: Sequence[str],
+    classpath: Sequence[Path],
+    test_out: Path,
+    reports: Path,
+) -> list[str]:
+    """The console launcher's command line: every test class found in ``test_out``, its XML
+    reports written to ``reports``."""
+    return [
+        str(tools.java),
+        *jvm_options,
+        "-jar",
+        str(tools.console_launcher),
+        "--disable-banner",
+        "--disable-ansi-colors",
+        "--details=none",
+        "--class-path",
+        os.pathsep.join(str(p) for p in classpath),
+        f"--scan-class-path={test_out}",
+        # Every class: JavaBench's test classes are not all named *Test or *Tests.
+        "--include-classname=.*",
+        f"--reports-dir={reports}",
+    ]
+
+
 def run_project(
     project: JavaProject,
     main_sources: Mapping[str, str] | None = None,
@@ -255,21 +281,7 @@ def run_project(
             if ended.exit_code != 0:
                 return ProjectRun(failure, (), ended.output, tuple(stages))
         classpath = [test_out, *test_resources, main_out, *main_resources, *libraries]
-        launch = [
-            str(tools.java),
-            *jvm_options,
-            "-jar",
-            str(tools.console_launcher),
-            "--disable-banner",
-            "--disable-ansi-colors",
-            "--details=none",
-            "--class-path",
-            os.pathsep.join(str(p) for p in classpath),
-            f"--scan-class-path={test_out}",
-            # Every class: JavaBench's test classes are not all named *Test or *Tests.
-            "--include-classname=.*",
-            f"--reports-dir={reports}",
-        ]
+        launch = _launcher(tools, jvm_options, classpath, test_out, reports)
         ended = _run_stage(Stage.RUN_TESTS, launch, work, test_timeout)
         stages.append(ended.cost)
         if ended.exit_code is None:

@@ -281,6 +281,24 @@ class Launch:
     host_dir: str | None  # a folder on the host that the parent removes after the worker
 
 
+def faked_clock(fake_time: str) -> list[str]:
+    """The command prefix that starts the interpreter at ``fake_time`` (libfaketime)."""
+    library = faketime_library()
+    if library is None:
+        raise RuntimeError("fake_time needs libfaketime (Debian package `faketime`)")
+    # Set for the interpreter only: a root setpriv under libfaketime would leave a root-owned
+    # semaphore behind that the interpreter, same pid and another user, cannot open.
+    return [
+        "/usr/bin/env",
+        f"LD_PRELOAD={library}",
+        f"FAKETIME=@{fake_time}",
+        # Monotonic clocks are faked too: with libfaketime 0.9.10, leaving them real makes
+        # every time.sleep() fail with EINVAL. Offsets keep elapsed times right.
+        "FAKETIME_DONT_FAKE_MONOTONIC=0",
+        "DONT_FAKE_MONOTONIC=0",
+    ]
+
+
 def launch(config: WorkerConfig, index: int) -> Launch:
     interpreter = describe_interpreter(config.python)
     env = dict(QUIET_ENV)
@@ -290,20 +308,7 @@ def launch(config: WorkerConfig, index: int) -> Launch:
     uid = sandbox_user(index) if (config.drop_root and is_root()) else None
     drop = drop_privileges(uid) if uid is not None else []
     if config.fake_time is not None:
-        library = faketime_library()
-        if library is None:
-            raise RuntimeError("fake_time needs libfaketime (Debian package `faketime`)")
-        # Set for the interpreter only: a root setpriv under libfaketime would leave a root-owned
-        # semaphore behind that the interpreter, same pid and another user, cannot open.
-        drop += [
-            "/usr/bin/env",
-            f"LD_PRELOAD={library}",
-            f"FAKETIME=@{config.fake_time}",
-            # Monotonic clocks are faked too: with libfaketime 0.9.10, leaving them real makes
-            # every time.sleep() fail with EINVAL. Offsets keep elapsed times right.
-            "FAKETIME_DONT_FAKE_MONOTONIC=0",
-            "DONT_FAKE_MONOTONIC=0",
-        ]
+        drop += faked_clock(config.fake_time)
     settings: dict[str, object] = {"preload": list(config.preload)}
     if config.isolation == Isolation.BUBBLEWRAP:
         prefix = bubblewrap_prefix(config, interpreter)
