@@ -145,7 +145,11 @@ def serve(
     drain_seconds: DrainSeconds = 60.0,
     executor: ExecutorOption = "local",
 ) -> None:
-    """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md)."""
+    """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md).
+
+    Long because each of the command's options is a parameter of its own (Typer reads them from
+    the signature); the body only hands them to the service's configuration.
+    """
     from classwright.authoring.taskdir import load_tasks
     from classwright.evaluator.service.app import ServiceConfig
     from classwright.evaluator.service.requests import Limits
