@@ -199,6 +199,33 @@ def _write_sources(sources: Mapping[str, str], folder: Path) -> list[Path]:
     return written
 
 
+def _compile_plan(
+    tools: JavaToolchain,
+    jvm_options: Sequence[str],
+    main_files: Sequence[Path],
+    test_files: Sequence[Path],
+    libraries: Sequence[Path],
+    main_resources: Sequence[Path],
+    work: Path,
+) -> list[tuple[Stage, list[str], RunStatus]]:
+    """The two compile stages (the main sources into ``work/main``, then the tests against
+    them into ``work/test``), each with the status a failure of it gives the run."""
+    main_out, test_out = work / "main", work / "test"
+    test_classpath = [main_out, *main_resources, tools.console_launcher, *libraries]
+    return [
+        (
+            Stage.COMPILE_MAIN,
+            _javac(tools, jvm_options, main_files, libraries, main_out, work, "main"),
+            RunStatus.MAIN_DOES_NOT_COMPILE,
+        ),
+        (
+            Stage.COMPILE_TESTS,
+            _javac(tools, jvm_options, test_files, test_classpath, test_out, work, "tests"),
+            RunStatus.TESTS_DO_NOT_COMPILE,
+        ),
+    ]
+
+
 def _launcher(
     tools: JavaToolchain,
     jvm_options: Sequence[str],
@@ -253,26 +280,9 @@ def run_project(
         main_resources = [project.main_resources.resolve()] if project.main_resources else []
         test_resources = [project.test_resources.resolve()] if project.test_resources else []
         test_files = [project.root.resolve() / TEST_SOURCES / s.path for s in project.tests]
-        plan = [
-            (
-                Stage.COMPILE_MAIN,
-                _javac(tools, jvm_options, main_files, libraries, main_out, work, "main"),
-                RunStatus.MAIN_DOES_NOT_COMPILE,
-            ),
-            (
-                Stage.COMPILE_TESTS,
-                _javac(
-                    tools,
-                    jvm_options,
-                    test_files,
-                    [main_out, *main_resources, tools.console_launcher, *libraries],
-                    test_out,
-                    work,
-                    "tests",
-                ),
-                RunStatus.TESTS_DO_NOT_COMPILE,
-            ),
-        ]
+        plan = _compile_plan(
+            tools, jvm_options, main_files, test_files, libraries, main_resources, work
+        )
         for stage, command, failure in plan:
             ended = _run_stage(stage, command, work, compile_timeout)
             stages.append(ended.cost)
