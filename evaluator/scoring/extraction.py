@@ -180,7 +180,7 @@ class _Extractor:
         return None
 
     def _cut_trailing_prose(self, text: str) -> str | None:
-        lines = text.rstrip().splitlines()
+        lines = _without_trailing_decorators(text.rstrip().splitlines())
         while lines:
             code = "\n".join(lines)
             try:
@@ -295,6 +295,18 @@ def _region_starts(lines: list[str], class_name: str) -> list[int]:
             leads.update((top, i))
         previous_opens = opens
     return sorted(leads.union(starts))
+
+
+def _without_trailing_decorators(lines: list[str]) -> list[str]:
+    """``lines`` cut before a run of decorators (with blank and comment lines among them) that
+    ends the text: such a text never parses, and the parser's error pass over a long run of
+    decorators is slow. Without a decorator in that run, the lines are left as they are."""
+    end = len(lines)
+    decorated = False
+    while end and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith(("@", "#"))):
+        decorated = decorated or lines[end - 1].lstrip().startswith("@")
+        end -= 1
+    return lines[:end] if decorated else lines
 
 
 def _indentation_variants(text: str) -> list[str]:
