@@ -79,12 +79,14 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from classwright.evaluator.sandbox.interpreter import sandbox_python, site_modules
 from classwright.evaluator.sandbox.isolation import (
     DEFAULT_HASH_SEED,
     LEVELS,
     MAX_HASH_SEED,
     WorkerConfig,
     best_isolation,
+    require_environment,
 )
 from classwright.evaluator.sandbox.limits import Limits
 from classwright.evaluator.sandbox.modes import Isolation, Verdicts
@@ -307,6 +309,14 @@ def _imported_names(source: str) -> frozenset[str]:
     return frozenset(names - set(sys.stdlib_module_names))
 
 
+def libraries_of(python: str, *sources: str) -> tuple[str, ...]:
+    """`imported_libraries` of ``sources`` for another interpreter, ``python``."""
+    names: set[str] = set()
+    for source in sources:
+        names |= _imported_names(source)
+    return tuple(name for name in sorted(names) if name in site_modules(python))
+
+
 @functools.cache
 def _from_site_packages(name: str) -> bool:
     try:
@@ -357,17 +367,22 @@ def _crash_detail(attempt: Attempt) -> str:
 def _prepare(job: SuiteJob) -> tuple[SuiteJob, WorkerConfig, tuple[str, ...]]:
     """The job checked and with its test ids without repeats, the worker configuration it
     needs, and the libraries its zygote imports before it forks."""
-    python = job.python or sys.executable
+    python = sandbox_python(job.python)
     isolation = job.isolation or best_isolation(python)
     if isolation not in LEVELS:
         raise ValueError(f"isolation must be one of {', '.join(LEVELS)}")
+    if python != sys.executable:
+        require_environment(Isolation(isolation), python, started=True)
     if job.verdicts not in tuple(Verdicts):
         raise ValueError(f"verdicts must be one of {', '.join(Verdicts)}")
     if type(job.hash_seed) is not int or not 0 <= job.hash_seed <= MAX_HASH_SEED:
         raise ValueError(f"hash_seed must be an integer from 0 to {MAX_HASH_SEED}")
-    preload = imported_libraries(job.candidate_source, job.test_source)
-    if job.python and job.python != sys.executable:
-        preload = ()
+    if python == sys.executable:
+        preload = imported_libraries(job.candidate_source, job.test_source)
+    else:
+        # This process cannot tell which libraries another interpreter has: that one's own
+        # site-packages are asked (once per interpreter).
+        preload = libraries_of(python, job.candidate_source, job.test_source)
     config = WorkerConfig(
         Isolation(isolation),
         python,

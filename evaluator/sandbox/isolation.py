@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classwright.evaluator.sandbox import users
+from classwright.evaluator.sandbox.interpreter import sandbox_python
 from classwright.evaluator.sandbox.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.users import sandbox_user
+from classwright.schema.errors import InputError
 
 LEVELS = tuple(Isolation)
 """Every isolation level, strongest first: the order `best_isolation` tries them in."""
@@ -89,6 +91,8 @@ class Interpreter:
     folders: tuple[str, ...]
     package: str | None = None
     """Where this interpreter finds classwright, when it does."""
+    prefix: str = ""
+    """Its ``sys.prefix`` (a virtual environment's folder)."""
 
 
 @functools.cache
@@ -101,7 +105,7 @@ def describe_interpreter(python: str) -> Interpreter:
         "spec = importlib.util.find_spec('classwright')\n"
         "package = os.path.dirname(spec.origin) if spec and spec.origin else None\n"
         "print(json.dumps({'executable': os.path.realpath(sys.executable), 'paths': sorted(paths),"
-        " 'package': package}))\n"
+        " 'package': package, 'prefix': sys.prefix}))\n"
     )
     out = subprocess.run(
         [python, "-I", "-c", probe], capture_output=True, text=True, check=True, timeout=60
@@ -118,7 +122,12 @@ def describe_interpreter(python: str) -> Interpreter:
         if not any(folder == k or folder.startswith(k + "/") for k in kept):
             kept.append(folder)
     package = info.get("package")
-    return Interpreter(info["executable"], tuple(kept), package if type(package) is str else None)
+    return Interpreter(
+        info["executable"],
+        tuple(kept),
+        package if type(package) is str else None,
+        str(info.get("prefix", "")),
+    )
 
 
 def hidden_folders(interpreter: Interpreter) -> list[str]:
@@ -368,32 +377,77 @@ def available(level: Isolation, python: str) -> bool:
     tool = {Isolation.BUBBLEWRAP: "bwrap", Isolation.UNSHARE: "unshare"}[level]
     if shutil.which(tool) is None or (is_root() and shutil.which("setpriv") is None):
         return False
+    done = _run_as_worker(level, python, "import json, unittest")
+    return done is not None and done.returncode == 0
+
+
+def _run_as_worker(
+    level: Isolation, python: str, code: str
+) -> subprocess.CompletedProcess[str] | None:
+    """``code`` run by ``python`` started as a worker of ``level`` would be (its user, its
+    folders, its environment); None when it could not be started."""
     config = WorkerConfig(level, python, False, None, True, Verdicts.IN_PROCESS)
     # The probe runs as a worker would, so it leases a uid as a worker does: a live worker's
     # zygote would kill it (and this level would be taken for one that does not work here).
     index = users.INDEXES.lease()
     try:
         spec = launch(config, index)
-        argv = [*spec.argv[:-2], "-c", "import json, unittest"]
-        done = subprocess.run(
+        argv = [*spec.argv[:-2], "-c", code]
+        return subprocess.run(
             argv,
             env=spec.env or None,
             stdin=subprocess.DEVNULL,
             capture_output=True,
+            text=True,
             timeout=60,
         )
     except (OSError, subprocess.SubprocessError, RuntimeError):
-        return False
+        return None
     finally:
         if "spec" in locals():
             remove_host_dir(spec.host_dir)
         users.INDEXES.give_back(index)
-    return done.returncode == 0
+
+
+@functools.cache
+def environment_found(level: Isolation, python: str) -> str | None:
+    """The ``sys.prefix`` ``python`` finds when started as a worker of ``level``; None when it
+    does not start (tried once per process)."""
+    done = _run_as_worker(level, python, "import sys; print(sys.prefix)")
+    return done.stdout.strip() if done is not None and done.returncode == 0 else None
+
+
+def require_environment(level: Isolation, python: str, *, started: bool = False) -> None:
+    """`InputError` unless ``python``, started as a worker of ``level``, finds the environment
+    it finds here (its ``sys.prefix``): the sandbox's user may not read a virtual environment
+    under a folder closed to others, and its interpreter then runs as the base one, without
+    the environment's libraries, and says nothing. ``started``: check only one that starts (one
+    that does not fails each worker start, and so each sample, with the reason)."""
+    here = describe_interpreter(python).prefix
+    seen = environment_found(level, python)
+    if seen == here or (seen is None and started):
+        return
+    found = f"found {seen} instead" if seen else "did not start"
+    raise InputError(
+        python,
+        f"started as the sandbox's user ({level}) it {found} of its environment {here}: "
+        "let others read that folder and the folders above it",
+    )
+
+
+def usable_python(chosen: str | None = None) -> str:
+    """`sandbox_python`; one chosen apart from this process's is also checked to find its
+    environment at the level samples run at (`require_environment`)."""
+    python = sandbox_python(chosen)
+    if python != sys.executable:
+        require_environment(best_isolation(python), python)
+    return python
 
 
 def best_isolation(python: str | None = None) -> Isolation:
-    """The strongest level that works on this machine (CLASSWRIGHT_SANDBOX forces one)."""
-    python = python or sys.executable
+    """The strongest level that works on this machine for ``python`` (default: the sandbox's
+    interpreter, `interpreter.sandbox_python`); CLASSWRIGHT_SANDBOX forces one."""
+    python = sandbox_python(python)
     forced = os.environ.get("CLASSWRIGHT_SANDBOX")
     if forced:
         if forced not in LEVELS:

@@ -3,7 +3,8 @@
 Derived time limits (`limits.TimeBudget`) need the canonical solution's time per test, taken the
 way a sample will run: same sandbox, same verdict mode. The canonical solutions run in a runner of
 their own, so no zygote that later forks a candidate ever held a canonical solution. Times are
-cached by task content, interpreter, verdict mode and machine under
+cached by task content, interpreter (the sandbox's: `sandbox.interpreter`), verdict mode and
+machine under
 `$CLASSWRIGHT_CACHE_DIR/canonical-times` (default `$XDG_CACHE_HOME/classwright`), so a second
 run on the same machine measures nothing.
 
@@ -22,11 +23,11 @@ import hashlib
 import json
 import os
 import platform
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 from classwright.evaluator import sandbox
+from classwright.evaluator.sandbox.interpreter import interpreter_identity, sandbox_python
 from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS, Limits
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.sandbox.outcome import Status
@@ -60,7 +61,17 @@ def _machine() -> str:
     return f"{platform.machine()}|{cpu.strip()}|{os.cpu_count()}"
 
 
-def cache_key(candidate: str, tests: str, test_ids: Iterable[str], verdicts: Verdicts) -> str:
+def cache_key(
+    candidate: str,
+    tests: str,
+    test_ids: Iterable[str],
+    verdicts: Verdicts,
+    *,
+    python: str | None = None,
+) -> str:
+    """Names the times of one task measured with the sandbox interpreter ``python`` (default:
+    the sandbox's, `sandbox_python`): by its identity (version, place, libraries), since a
+    library's version moves a test's time."""
     digest = hashlib.sha256()
     for part in (
         str(CACHE_VERSION),
@@ -68,8 +79,7 @@ def cache_key(candidate: str, tests: str, test_ids: Iterable[str], verdicts: Ver
         tests,
         "\n".join(test_ids),
         verdicts,
-        sys.version,
-        sys.executable,
+        interpreter_identity(sandbox_python(python)),
         _machine(),
     ):
         digest.update(part.encode())
@@ -83,16 +93,25 @@ def cache_path(
     test_ids: Iterable[str],
     verdicts: Verdicts,
     cache: Path | None = None,
+    *,
+    python: str | None = None,
 ) -> Path:
     """Where the times of one task are kept."""
-    return (cache or cache_dir()) / f"{cache_key(candidate, tests, test_ids, verdicts)}.json"
+    key = cache_key(candidate, tests, test_ids, verdicts, python=python)
+    return (cache or cache_dir()) / f"{key}.json"
 
 
 def cached(
-    candidate: str, tests: str, test_ids: list[str], verdicts: Verdicts, cache: Path | None = None
+    candidate: str,
+    tests: str,
+    test_ids: list[str],
+    verdicts: Verdicts,
+    cache: Path | None = None,
+    *,
+    python: str | None = None,
 ) -> TestTimes | None:
     """The cached times of one task; None when they must be measured."""
-    path = cache_path(candidate, tests, test_ids, verdicts, cache)
+    path = cache_path(candidate, tests, test_ids, verdicts, cache, python=python)
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -110,17 +129,20 @@ def measure(
     verdicts: Verdicts,
     runner: sandbox.SuiteRunner,
     cache: Path | None = None,
+    *,
+    python: str | None = None,
 ) -> TestTimes:
     """The canonical CPU time of every test of one task, from the cache or measured now (the
-    least of `REPEATS` runs for every test over `SLOW_SECONDS`)."""
-    known = cached(candidate, tests, test_ids, verdicts, cache)
+    least of `REPEATS` runs for every test over `SLOW_SECONDS`), with the sandbox interpreter
+    ``python`` (default: the sandbox's)."""
+    known = cached(candidate, tests, test_ids, verdicts, cache, python=python)
     if known is not None:
         return known
-    path = cache_path(candidate, tests, test_ids, verdicts, cache)
-    times = _timed_run(candidate, tests, test_ids, exports, verdicts, runner)
+    path = cache_path(candidate, tests, test_ids, verdicts, cache, python=python)
+    times = _timed_run(candidate, tests, test_ids, exports, verdicts, runner, python)
     slow = [t for t, seconds in times.items() if seconds is not None and seconds > SLOW_SECONDS]
     for _ in range(REPEATS - 1 if slow else 0):
-        again = _timed_run(candidate, tests, slow, exports, verdicts, runner)
+        again = _timed_run(candidate, tests, slow, exports, verdicts, runner, python)
         for test_id, seconds in again.items():
             before = times.get(test_id)
             if seconds is not None and before is not None:
@@ -140,6 +162,7 @@ def _timed_run(
     exports: tuple[str, ...],
     verdicts: Verdicts,
     runner: sandbox.SuiteRunner,
+    python: str | None,
 ) -> TestTimes:
     run = sandbox.run_suite(
         candidate,
@@ -149,6 +172,7 @@ def _timed_run(
         verdicts=verdicts,
         exports=exports,
         runner=runner,
+        python=python,
     )
     return {
         test_id: (

@@ -12,6 +12,7 @@ import ast
 import functools
 import hashlib
 import json
+import sys
 import threading
 import time
 import warnings
@@ -23,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from classwright.evaluator import sandbox
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
+from classwright.evaluator.sandbox.interpreter import interpreter_identity, sandbox_python
+from classwright.evaluator.sandbox.isolation import usable_python
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.sandbox.outcome import Status, TestOutcome
@@ -83,6 +86,15 @@ class Settings:
     """Stop each sample at its first test that does not pass: the class verdict (failed) is
     known then, and the rest of its tests are not run, so method-level figures are unavailable.
     For class-level rewards and quick pass@k, at a fraction of the time."""
+    python: str | None = None
+    """The interpreter the sandbox runs samples, the judge and the canonical solutions with
+    (default: the one CLASSWRIGHT_SANDBOX_PYTHON names, else this process's): a virtual
+    environment holding the tasks' libraries, apart from a trainer's own."""
+
+    def __post_init__(self) -> None:
+        # Checked when the settings are made (once per interpreter and process): a bad one is
+        # then one error before anything is scored, not an internal error in every sample.
+        usable_python(self.python)
 
     def identity(self) -> list[object]:
         """What of the settings decides a verdict, as JSON values, apart from the measured
@@ -93,6 +105,8 @@ class Settings:
         named: list[object] = [self.budget.describe(), self.memory_bytes, self.verdicts]
         if self.stop_at_first_failure:
             named.append("stop-at-first-failure")
+        if self.python is not None:
+            named.append({"python": self.python})
         return named
 
     def limits_for(self, task_id: str) -> sandbox.Limits:
@@ -139,6 +153,7 @@ def derive_test_limits(
             task_exports(record),
             settings.verdicts,
             runner,
+            python=settings.python,
         )
 
     # As many tasks at once as the run scores samples at once: measured one after another, the
@@ -168,7 +183,7 @@ def _times_cached(job: Job, settings: Settings) -> bool:
     record = job.record
     canonical = candidate_source(record.import_statement, record.solution_code)
     found = canonical_times.cached(
-        canonical, job.test_source, list(job.test_ids), settings.verdicts
+        canonical, job.test_source, list(job.test_ids), settings.verdicts, python=settings.python
     )
     return found is not None
 
@@ -264,9 +279,15 @@ def _parses(code: str) -> bool:
 
 
 def run_key(jobs: list[Job], settings: Settings) -> str:
-    """Names a run: the same samples on the same tasks with the same settings."""
+    """Names a run: the same samples on the same tasks with the same settings, run by the same
+    sandbox interpreter when it is not this process's (another one holds other libraries:
+    `CLASSWRIGHT_SANDBOX_PYTHON` changed, a results file is no longer up to date)."""
     digest = hashlib.sha256()
-    digest.update(json.dumps([FORMAT_VERSION, *settings.identity()]).encode())
+    named: list[object] = [FORMAT_VERSION, *settings.identity()]
+    python = sandbox_python(settings.python)
+    if python != sys.executable:
+        named.append({"sandbox_python": interpreter_identity(python)})
+    digest.update(json.dumps(named).encode())
     for job in jobs:
         digest.update(f"{job.sample.task_id}\0{job.sample.index}\0{job.code_hash}\n".encode())
     return digest.hexdigest()[:24]
@@ -342,6 +363,7 @@ def _run_in_sandbox(job: Job, settings: Settings) -> sandbox.SuiteRun:
         verdicts=settings.verdicts,
         exports=_parsed(task_exports, job.record),
         stop_at_failure=settings.stop_at_first_failure,
+        python=settings.python,
     )
 
 

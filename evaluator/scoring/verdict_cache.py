@@ -4,7 +4,8 @@ A verdict is decided by the task (its whole record), the module under test, the 
 settings that change verdicts, the sandbox's isolation level and the judge's own code; the key
 hashes exactly those, so a sample met again (in the same batch, a later batch, another run) is
 answered without running. The judge's code is named by `judge_identity`, a hash of the sources of
-the sandbox and scoring packages as installed (and of the interpreter that runs them): the
+the sandbox and scoring packages as installed and of the interpreter the sandbox runs them with
+(`sandbox.interpreter`: its version, place and libraries): the
 distribution's version stays the same across commits, so an upgrade that changes how verdicts
 are reached would otherwise be answered with the older judge's verdicts. The isolation level is
 in the key because a weaker level lets a sample reach what a stronger one hides (the task's
@@ -23,7 +24,6 @@ import hashlib
 import importlib
 import json
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Iterable
@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 
+from classwright.evaluator.sandbox.interpreter import interpreter_identity, sandbox_python
 from classwright.evaluator.sandbox.isolation import best_isolation
 from classwright.evaluator.scoring.jobs import NOT_RUN, Job, Settings
 from classwright.evaluator.scoring.results import SampleResult
@@ -56,9 +57,11 @@ def classwright_version() -> str:
 
 def source_identity(folders: Iterable[Path]) -> str:
     """A hash of every file under ``folders`` (compiled caches left out), by path relative to
-    each folder's parent and content, with the interpreter's version: the same sources give the
-    same identity wherever they are installed, and any change to one file gives another."""
-    digest = hashlib.sha256(sys.version.encode())
+    each folder's parent and content, with the identity of the sandbox's interpreter (its
+    version, place and the libraries it imports; `interpreter_identity`): the same sources give
+    the same identity wherever they are installed, and any change to one file, or to the
+    interpreter samples run with, gives another."""
+    digest = hashlib.sha256(interpreter_identity(sandbox_python()).encode())
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             if not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc":
@@ -80,10 +83,11 @@ def judge_identity() -> str:
     return source_identity(folders)
 
 
-def running_isolation() -> str:
-    """The isolation level this process's samples run at (the sandbox's strongest that works,
-    or the one CLASSWRIGHT_SANDBOX forces)."""
-    return str(best_isolation(sys.executable))
+def running_isolation(python: str | None = None) -> str:
+    """The isolation level this process's samples run at with the sandbox interpreter
+    ``python`` (default: the sandbox's): the strongest that works, or the one
+    CLASSWRIGHT_SANDBOX forces."""
+    return str(best_isolation(python))
 
 
 def task_hash(record: TaskRecord) -> str:
@@ -101,15 +105,19 @@ def verdict_key(
     isolation: str | None = None,
 ) -> str:
     """The content hash naming the verdict of ``job`` under ``settings``, reached by the judge
-    ``judge`` (default: this process's) at ``isolation`` (default: the level samples run at)."""
-    parts = [
+    ``judge`` (default: this process's) at ``isolation`` (default: the level samples run at).
+    Settings that name a sandbox interpreter of their own add its identity (the judge's names
+    the process's)."""
+    parts: list[object] = [
         judge or judge_identity(),
-        isolation or running_isolation(),
+        isolation or running_isolation(settings.python),
         record_hash or task_hash(job.record),
         job.candidate,
         job.test_source,
         settings.identity(),
     ]
+    if settings.python is not None:
+        parts.append(interpreter_identity(sandbox_python(settings.python)))
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode()).hexdigest()
 
 
