@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -39,9 +41,11 @@ from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs, run_ke
 from classwright.evaluator.scoring.judge import Judge
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import verdict_key
+from classwright.rewards.verl import compute_score
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
+REPO = Path(__file__).resolve().parents[1]
 CLASSWRIGHT = Path(sys.executable).with_name("classwright")
 # Another CPython than this process's, where there is one: the chosen interpreter then differs
 # in version too, not only in its prefix.
@@ -210,6 +214,32 @@ def test_a_trainer_process_scores_with_the_interpreter_the_variable_names(
     assert answers[0]["judge"] != answers[1]["judge"]
 
 
+def test_a_reward_function_takes_the_interpreter_as_a_keyword(
+    venv: Path, tasks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trainer's configuration (verl's ``reward_kwargs``) names the interpreter where the
+    variable would not reach the process that scores (a Ray worker of the trainer's)."""
+    monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv(SANDBOX_PYTHON_VARIABLE, raising=False)
+    solution = (tasks / "Wallet" / "solution.py").read_text()
+    scores = [
+        compute_score(
+            "classwright", solution, "wallet_1", None, tasks=str(tasks), workers=1, **chosen
+        )
+        for chosen in ({"sandbox_python": str(venv)}, {})
+    ]
+    assert [s["score"] for s in scores] == [1.0, 0.0]
+    with pytest.raises(InputError, match=r"^python: /no/such/python: no such interpreter"):
+        compute_score(
+            "classwright",
+            solution,
+            "wallet_1",
+            None,
+            tasks=str(tasks),
+            sandbox_python="/no/such/python",
+        )
+
+
 def test_an_environment_the_sandbox_user_cannot_read_is_one_clear_error(
     tasks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -302,3 +332,28 @@ def test_a_bad_variable_stops_the_cli_with_one_line(
     )
     assert good.returncode == 0, good.stderr
     assert json.loads(out.read_text())["summary"]["class_pass_at_k"]["1"] == 1.0
+
+
+def test_the_commands_of_docs_rl_make_an_interpreter_the_sandbox_takes() -> None:
+    """docs/rl.md's "Which path" block: its first line makes an environment the sandbox runs
+    with, and its last names it in the variable the sandbox reads. (Its second line installs
+    the tasks' libraries from the package index, which the tests do not reach.)"""
+    text = (REPO / "docs" / "rl.md").read_text(encoding="utf-8")
+    start = text.index("## Which path\n")
+    section = text[start : text.index("\n## ", start + 1)]
+    [block] = re.findall(r"```bash\n(.*?)```", section, flags=re.DOTALL)
+    lines = [line.split("#")[0].strip() for line in block.splitlines()]
+    make, install, export = [line for line in lines if line]
+    place = "/opt/classwright-tasks"
+    assert shlex.split(make)[1:] == ["-m", "venv", place]
+    assert shlex.split(install)[:2] == [f"{place}/bin/pip", "install"]
+    assert "classwright[tasks]" in install
+    name, _, value = export.removeprefix("export ").partition("=")
+    assert (name, value) == (SANDBOX_PYTHON_VARIABLE, f"{place}/bin/python")
+    if shutil.which(shlex.split(make)[0]) is None:
+        pytest.skip(f"{shlex.split(make)[0]} is not on this machine's PATH")
+    with _open_folder() as folder:
+        made = make.replace(place, str(folder / "tasks"))
+        subprocess.run(shlex.split(made), check=True, timeout=600, capture_output=True)
+        python = value.replace(place, str(folder / "tasks"))
+        assert Settings(python=python).python == python

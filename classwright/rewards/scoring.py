@@ -39,6 +39,7 @@ def score_completions(
     reward: str = "class",
     workers: int | None = None,
     token: str | None = None,
+    sandbox_python: str | None = None,
 ) -> list[float]:
     """The reward of each completion for the task of the same position.
 
@@ -46,9 +47,18 @@ def score_completions(
     bundled tasks of a checkout); unused when a ``url`` (default ``CLASSWRIGHT_URL``) names a
     `classwright serve`, which holds its own tasks. ``token``: the server's bearer token
     (default ``CLASSWRIGHT_TOKEN``, else the file ``CLASSWRIGHT_TOKEN_FILE`` names).
+    ``sandbox_python``: the interpreter the library path's sandbox runs completions with
+    (default ``CLASSWRIGHT_SANDBOX_PYTHON``, else this process's; docs/rl.md, "Which path").
     """
     details = score_details(
-        task_ids, completions, tasks=tasks, url=url, reward=reward, workers=workers, token=token
+        task_ids,
+        completions,
+        tasks=tasks,
+        url=url,
+        reward=reward,
+        workers=workers,
+        token=token,
+        sandbox_python=sandbox_python,
     )
     return [detail.reward for detail in details]
 
@@ -62,6 +72,7 @@ def score_details(
     reward: str = "class",
     workers: int | None = None,
     token: str | None = None,
+    sandbox_python: str | None = None,
 ) -> list[RewardDetail]:
     """Each completion's reward with what a trainer logs beside it (tests passed, a timeout, a
     completion without code that parses, the first error); arguments as `score_completions`."""
@@ -70,7 +81,7 @@ def score_details(
         return []
     if url:
         return _served(url, task_ids, completions, kind.value, token)
-    return _scored_here(task_ids, completions, tasks, kind.value, workers)
+    return _scored_here(task_ids, completions, tasks, kind.value, workers, sandbox_python)
 
 
 async def ascore_details(
@@ -82,6 +93,7 @@ async def ascore_details(
     reward: str = "class",
     workers: int | None = None,
     token: str | None = None,
+    sandbox_python: str | None = None,
 ) -> list[RewardDetail]:
     """`score_details` for an event loop: through the service's asynchronous client, or the
     library's scoring in a thread, so the loop goes on while the sandbox runs."""
@@ -96,7 +108,9 @@ async def ascore_details(
                 _samples(task_ids, completions), {"reward": kind.value}
             )
         return _details_of(verdicts, len(completions), kind.value)
-    return await asyncio.to_thread(_scored_here, task_ids, completions, tasks, kind.value, workers)
+    return await asyncio.to_thread(
+        _scored_here, task_ids, completions, tasks, kind.value, workers, sandbox_python
+    )
 
 
 def _checked(
@@ -183,6 +197,7 @@ def _scored_here(
     tasks: str | Path | None,
     reward: str,
     workers: int | None,
+    sandbox_python: str | None = None,
 ) -> list[RewardDetail]:
     from classwright.evaluator.scoring.jobs import Settings, build_jobs
     from classwright.evaluator.scoring.reward import RewardKind
@@ -196,7 +211,7 @@ def _scored_here(
     ]
     jobs = build_jobs(samples, records, "<completions>")
     count = workers or int(os.environ.get(WORKERS_VARIABLE, "0") or 0) or (os.cpu_count() or 1)
-    return judge(count).rewards(jobs, Settings(), RewardKind(reward))
+    return judge(count).rewards(jobs, Settings(python=sandbox_python), RewardKind(reward))
 
 
 _JUDGES: dict[int, Judge] = {}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from classwright.evaluator.scoring.reward import RewardDetail
 
-SCORING_KEYWORDS = ("tasks", "url", "reward", "workers", "token")
+SCORING_KEYWORDS = ("tasks", "url", "reward", "workers", "token", "sandbox_python")
 """What the adapters pass on to `score_details`."""
 SHAPING_KEYWORDS = ("reward_range", "format_penalty")
 IGNORED_KEYWORDS = ("reward_router_address", "reward_model_tokenizer")
