@@ -78,7 +78,6 @@ def openrlhf_parser_accepts(arguments: list[str]) -> subprocess.CompletedProcess
     parse (importing the module needs its GPU stack), given ``arguments``."""
     from importlib.util import find_spec
 
-
     spec = find_spec("openrlhf.cli.train_ppo_ray")
     assert spec is not None and spec.origin is not None
     tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
