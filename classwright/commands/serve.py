@@ -147,8 +147,9 @@ def serve(
 ) -> None:
     """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md).
     \f
-    (What follows the form feed is not in the command's help.) Long because each of the command's options is a parameter of its own (Typer reads them from
-    the signature); the body only hands them to the service's configuration.
+    (What follows the form feed is not in the command's help.) Long because each of the
+    command's options is a parameter of its own (Typer reads them from the signature); the body
+    only hands them to the service's configuration.
     """
     from classwright.authoring.taskdir import load_tasks
     from classwright.evaluator.service.app import ServiceConfig
