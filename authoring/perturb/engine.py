@@ -1,7 +1,7 @@
 """Applying an operator set to task folders, proving each variant, writing the valid ones.
 
-For each task, the operators of the set run in the registry's order, each on what the previous
-one made (a variant is re-compiled after every step, so an operator always reads a loadable
+For each task, the operators of the set run in the order given (the CLI gives the registry's
+``ORDER``: names first), each on what the previous one made (a variant is re-compiled after every step, so an operator always reads a loadable
 task). An operator that declines leaves the task as it was and says why; a variant to which no
 operator applied is not a variant and is not written.
 
