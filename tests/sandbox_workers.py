@@ -27,7 +27,7 @@ def _is_driver(pid: int) -> bool:
     return (
         bool(argv)
         and b"python" in Path(argv[0].decode()).name.encode()
-        and any(a.endswith(b"driver.py") for a in argv[1:3])
+        and any(a.endswith(b"driver.py") for a in argv[1:6])
     )
 
 

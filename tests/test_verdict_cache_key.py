@@ -76,7 +76,7 @@ def test_the_judge_identity_is_a_hash_of_its_sources_wherever_they_lie(tmp_path:
     assert source_identity(first) != source_identity(second)
     # ... and in scoring.
     third = _copies(first, tmp_path / "c")
-    (third[1] / "limits.py").write_text((third[1] / "limits.py").read_text() + "\n# changed\n")
+    (third[1] / "judge.py").write_text((third[1] / "judge.py").read_text() + "\n# changed\n")
     assert len({source_identity(first), source_identity(second), source_identity(third)}) == 3
     assert verdict_cache.classwright_version() not in judge_identity()
 
