@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -290,32 +290,15 @@ def _prove_and_write(
     after = _findings_by_folder(check_folders(variants, rules, settings, jobs, progress).findings)
     reports = []
     for item in made:
-        if item.unreadable:
-            reports.append(
-                TaskReport(
-                    item.folder, item.task_id, Verdict.UNREADABLE, problems=(item.unreadable,)
-                )
-            )
-            continue
-        if item.problem:
-            reports.append(
-                TaskReport(item.folder, item.task_id, Verdict.DROPPED, item.steps, (item.problem,))
-            )
-            continue
-        if item.folder not in staged:
-            reports.append(TaskReport(item.folder, item.task_id, Verdict.UNCHANGED, item.steps))
+        unproven = _unproven_report(item, staged)
+        if unproven is not None:
+            reports.append(unproven)
             continue
         variant_folder = staged[item.folder]
-        found = after.get(variant_folder, [])
         original_found = before.get(item.folder, [])
-        dropped = _suppressions_to_drop(original_found, found)
-        if dropped:
-            _without_suppressions(variant_folder, dropped)
-            record = replace(records[item.folder], suppressions_dropped=tuple(dropped))
-            (variant_folder / RECORD_FILE).write_text(dump_record(record), encoding="utf-8")
-            found = _findings_by_folder(
-                check_folders([variant_folder], rules, settings, 1).findings
-            ).get(variant_folder, [])
+        found, dropped = _settle_suppressions(
+            variant_folder, records[item.folder], original_found, after, settings
+        )
         assert item.variant is not None
         proof = prove(TaskFiles.read(item.folder).tests, original_found, item.variant.tests, found)
         if not proof.valid:
@@ -336,6 +319,40 @@ def _prove_and_write(
             )
         )
     return reports
+
+
+def _settle_suppressions(
+    variant: Path,
+    record: PerturbationRecord,
+    original: Sequence[Finding],
+    checked: Mapping[Path, list[Finding]],
+    settings: CheckSettings,
+) -> tuple[list[Finding], list[str]]:
+    """The variant's findings, and the suppressions dropped from it: those only the variant
+    finds unused go (recorded in its perturbation.toml), and the variant is checked again."""
+    found = checked.get(variant, [])
+    dropped = _suppressions_to_drop(original, found)
+    if dropped:
+        _without_suppressions(variant, dropped)
+        record = replace(record, suppressions_dropped=tuple(dropped))
+        (variant / RECORD_FILE).write_text(dump_record(record), encoding="utf-8")
+        again = check_folders([variant], select_rules(), settings, 1).findings
+        found = _findings_by_folder(again).get(variant, [])
+    return found, dropped
+
+
+def _unproven_report(item: TaskPerturbation, staged: Mapping[Path, Path]) -> TaskReport | None:
+    """The report of a task that has no variant to prove (unreadable, dropped while it was made,
+    or left unchanged by every operator); None for a staged variant."""
+    if item.unreadable:
+        return TaskReport(
+            item.folder, item.task_id, Verdict.UNREADABLE, problems=(item.unreadable,)
+        )
+    if item.problem:
+        return TaskReport(item.folder, item.task_id, Verdict.DROPPED, item.steps, (item.problem,))
+    if item.folder not in staged:
+        return TaskReport(item.folder, item.task_id, Verdict.UNCHANGED, item.steps)
+    return None
 
 
 def _findings_by_folder(findings: Sequence[Finding]) -> dict[Path, list[Finding]]:

@@ -65,7 +65,11 @@ def perturb_command(
     """Write variants of tasks (renamed, reordered, with other examples or constants), each
     proven a valid task: it loads, keeps every test, and `check` finds nothing in it that it
     did not find in the original. Exit 0 when every variant made was valid, 1 when one was
-    dropped or a task did not load, 2 for bad input."""
+    dropped or a task did not load, 2 for bad input.
+    \f
+    (What follows the form feed is not in the command's help.) Long because each of the
+    command's options is a parameter of its own (Typer reads them from the signature).
+    """
     console = Console()
     if list_ops:
         for operator in all_operators():
