@@ -274,14 +274,7 @@ def _prove_and_write(
     progress: ProgressReporter,
 ) -> list[TaskReport]:
     rules = select_rules()
-    staged: dict[Path, Path] = {}
-    records: dict[Path, PerturbationRecord] = {}
-    for item in made:
-        if item.variant is not None:
-            record = _record(item, seed, names)
-            _stage(item.variant, record, staging / item.folder.name)
-            staged[item.folder] = staging / item.folder.name
-            records[item.folder] = record
+    staged, records = _stage_variants(made, names, seed, staging)
     # Each folder is counted once more for each of the two checks.
     progress.expect(len(made) + 2 * len(staged))
     originals = list(staged)
@@ -339,6 +332,22 @@ def _settle_suppressions(
         again = check_folders([variant], select_rules(), settings, 1).findings
         found = _findings_by_folder(again).get(variant, [])
     return found, dropped
+
+
+def _stage_variants(
+    made: Sequence[TaskPerturbation], names: Sequence[str], seed: int, staging: Path
+) -> tuple[dict[Path, Path], dict[Path, PerturbationRecord]]:
+    """Each variant written to ``staging`` with its record: original folder -> staged folder,
+    and original folder -> record."""
+    staged: dict[Path, Path] = {}
+    records: dict[Path, PerturbationRecord] = {}
+    for item in made:
+        if item.variant is not None:
+            record = _record(item, seed, names)
+            _stage(item.variant, record, staging / item.folder.name)
+            staged[item.folder] = staging / item.folder.name
+            records[item.folder] = record
+    return staged, records
 
 
 def _unproven_report(item: TaskPerturbation, staged: Mapping[Path, Path]) -> TaskReport | None:
