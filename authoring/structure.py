@@ -17,6 +17,8 @@ import io
 import keyword
 import tokenize
 
+from classwright.schema import syntax
+
 SHINGLE = 8
 """Tokens per shingle: long enough that unrelated code shares few of them."""
 
@@ -33,7 +35,7 @@ _SKIPPED = {
 
 def _without_docstrings(source: str) -> str:
     """The code with every docstring removed and its layout normalised (``ast.unparse``)."""
-    tree = ast.parse(source)
+    tree = syntax.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body

@@ -3,7 +3,6 @@ arguments, and show what the canonical solution returns for them."""
 
 from __future__ import annotations
 
-import ast
 import difflib
 import random
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from classwright.authoring.perturb.operators._names import (
     call_parameters,
 )
 from classwright.authoring.taskdir import TaskFolder
+from classwright.schema import syntax
 
 ATTEMPTS = 4
 """Candidate draws per docstring, all run in one sandbox run; the first that holds is kept."""
@@ -248,7 +248,7 @@ _NOT_LITERAL = object()
 
 def _literal(text: str) -> object:
     try:
-        return ast.literal_eval(text)
+        return syntax.literal(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return _NOT_LITERAL
 
