@@ -91,6 +91,9 @@ def measure_stoppably(
                 # The sandboxes' folders (below rlimits-only and unshare isolation) go into the
                 # scratch folder, which is removed whatever becomes of the child.
                 env={**os.environ, "TMPDIR": scratch},
+                # `-m` puts the working folder first on sys.path: run from a checkout, its thin
+                # classwright/ folder would shadow the installed package.
+                cwd=scratch,
             )
         assert child.stdin is not None
         with contextlib.suppress(BrokenPipeError):
