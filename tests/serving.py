@@ -64,7 +64,15 @@ class Server:
         return self.log_path.read_text(errors="replace")[-3000:]
 
     def children(self) -> list[int]:
-        """Processes the server started itself (its sandbox workers)."""
+        """Processes the server started to score (its sandbox workers, measurements), apart
+        from its sample readers (`readers`)."""
+        return [pid for pid in self._all_children() if not _is_reader(pid)]
+
+    def readers(self) -> list[int]:
+        """The server's sample reader processes (multiprocessing's, started by ``spawn``)."""
+        return [pid for pid in self._all_children() if _is_reader(pid)]
+
+    def _all_children(self) -> list[int]:
         found = []
         for entry in os.listdir("/proc"):
             if not entry.isdigit():
@@ -89,3 +97,10 @@ class Server:
                 self.process.wait()
         self._log.close()
         return int(self.process.returncode)
+
+
+def _is_reader(pid: int) -> bool:
+    try:
+        return b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from classwright.evaluator.scoring.samples import Sample
 from classwright.schema import syntax
 
 # Chat templates that instruction-tuned models echo before their answer.
@@ -63,6 +64,25 @@ class Extraction:
 
 class _OutOfBudget(Exception):
     """The extraction's parsing budget is spent."""
+
+
+def read_sample(sample: Sample, class_name: str) -> Extraction:
+    """The code of ``sample``: as given, or extracted from its completion. The only step of
+    making a job whose work grows with what the sample holds (bounded: `extract_code`)."""
+    if sample.code is not None:
+        return Extraction(sample.code, "given", parses(sample.code))
+    return extract_code(sample.completion, class_name)
+
+
+def parses(code: str) -> bool:
+    """Whether ``code`` compiles (it is never run here)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(code, "<sample>", "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def extract_code(completion: str, class_name: str) -> Extraction:

@@ -15,7 +15,6 @@ import json
 import sys
 import threading
 import time
-import warnings
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
@@ -30,9 +29,9 @@ from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.scoring import canonical_times
-from classwright.evaluator.scoring.chance import of_chance
-from classwright.evaluator.scoring.extraction import Extraction, candidate_source, extract_code
-from classwright.evaluator.scoring.laziness import ClassUses, class_shape, class_uses
+from classwright.evaluator.scoring.chance import task_draws
+from classwright.evaluator.scoring.code_facts import CodeFacts, code_facts, syntax_error
+from classwright.evaluator.scoring.extraction import Extraction, candidate_source, read_sample
 from classwright.evaluator.scoring.results import (
     FORMAT_VERSION,
     Journal,
@@ -70,6 +69,9 @@ class Job:
     test_source: str
     test_ids: tuple[str, ...]
     code_hash: str
+    facts: CodeFacts | None = None
+    """What the code shows, when it was read beside the extraction (the service's readers);
+    else `score_job` reads it."""
 
 
 @dataclass(frozen=True)
@@ -253,29 +255,23 @@ def build_jobs(
             raise InputError(
                 samples_path, f"sample #{sample.index} names unknown task id {sample.task_id!r}"
             )
-        if sample.code is not None:
-            extraction = Extraction(sample.code, "given", _parses(sample.code))
-        else:
-            extraction = extract_code(sample.completion, record.class_name)
-        candidate = candidate_source(record.import_statement, extraction.code)
-        tests = test_module(record)
-        if record.task_id not in ids_cache:
-            ids_cache[record.task_id] = test_ids_of(record)
-        digest = hashlib.sha256(f"{candidate}\0{tests}".encode()).hexdigest()[:20]
-        jobs.append(
-            Job(sample, record, extraction, candidate, tests, ids_cache[record.task_id], digest)
-        )
+        jobs.append(job_of(sample, record, read_sample(sample, record.class_name), ids_cache))
     return jobs
 
 
-def _parses(code: str) -> bool:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            compile(code, "<sample>", "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return False
-    return True
+def job_of(
+    sample: Sample,
+    record: TaskRecord,
+    extraction: Extraction,
+    ids_cache: dict[str, tuple[str, ...]],
+) -> Job:
+    """The job of ``sample`` once its code is read (`extraction.read_sample`)."""
+    candidate = candidate_source(record.import_statement, extraction.code)
+    tests = test_module(record)
+    if record.task_id not in ids_cache:
+        ids_cache[record.task_id] = test_ids_of(record)
+    digest = hashlib.sha256(f"{candidate}\0{tests}".encode()).hexdigest()[:20]
+    return Job(sample, record, extraction, candidate, tests, ids_cache[record.task_id], digest)
 
 
 def run_key(jobs: list[Job], settings: Settings) -> str:
@@ -293,20 +289,19 @@ def run_key(jobs: list[Job], settings: Settings) -> str:
     return digest.hexdigest()[:24]
 
 
-def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> SampleResult:
-    """Run one sample in the sandbox and read everything the results need from it.
-
-    ``analyse`` computes the dependencies of the generated methods (default:
-    ``generated_dependencies``).
-    """
+def score_job(job: Job, settings: Settings) -> SampleResult:
+    """Run one sample in the sandbox and read everything the results need from it."""
     started = time.perf_counter()
-    analyse = analyse or generated_dependencies
     load_error: str | None
     deaths = 0
     if not job.extraction.parses:
         # Nothing to start: every test fails the way an import of the module would (or with
         # the bound extraction reached, which is all that is known of such a text).
-        error = job.extraction.reason or _syntax_error(job.candidate)
+        error = (
+            job.extraction.reason
+            or (job.facts.syntax_error if job.facts else syntax_error(job.candidate))
+            or "SyntaxError"
+        )
         tests = {t: TestOutcome(Status.ERROR, "SyntaxError", error) for t in job.test_ids}
         isolation, load_error = NOT_RUN, error
     else:
@@ -330,7 +325,8 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
             tests = dict(suite.outcomes)
             isolation, load_error = suite.isolation, suite.load_error
     passed = bool(tests) and all(v.passed for v in tests.values())
-    shape = _parsed(class_shape, job.extraction.code, job.record)
+    needed = _dependencies_needed(job, tests)
+    facts = job.facts or _parsed(code_facts, job.extraction, job.record, uses=needed)
     return SampleResult(
         task_id=job.sample.task_id,
         index=job.sample.index,
@@ -340,17 +336,13 @@ def score_job(job: Job, settings: Settings, analyse: Analyse | None = None) -> S
         load_error=load_error,
         extraction=job.extraction.method,
         parses=job.extraction.parses,
-        shape=shape,
-        dependencies=(
-            _parsed(analyse, job.extraction.code, job.record.class_name)
-            if _dependencies_needed(job, tests)
-            else {}
-        ),
+        shape=facts.shape,
+        dependencies=facts.uses if needed else {},
         seconds=time.perf_counter() - started,
         code_hash=job.code_hash,
         verdicts=settings.verdicts,
         worker_deaths=deaths,
-        drawn=of_chance(job),
+        drawn=task_draws(job.record, job.test_source) or facts.draws,
     )
 
 
@@ -398,21 +390,9 @@ def machinery_fault(job: Job, settings: Settings, reason: str) -> SampleResult:
 _AST_LOCK = threading.Lock()
 
 
-def _parsed(function: Callable[..., Any], *args: Any) -> Any:
+def _parsed(function: Callable[..., Any], *args: Any, **named: Any) -> Any:
     with _AST_LOCK:
-        return function(*args)
-
-
-def _syntax_error(code: str) -> str:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            compile(code, "solution.py", "exec", dont_inherit=True)
-    except SyntaxError as error:
-        return f"SyntaxError: {error.msg} (line {error.lineno})"
-    except ValueError as error:
-        return f"SyntaxError: {error}"
-    return "SyntaxError"
+        return function(*args, **named)
 
 
 def _dependencies_needed(job: Job, tests: dict[str, TestOutcome]) -> bool:
@@ -426,18 +406,6 @@ def _dependencies_needed(job: Job, tests: dict[str, TestOutcome]) -> bool:
         if outcomes and all(outcomes):
             return True
     return False
-
-
-def generated_dependencies(code: str, class_name: str) -> ClassUses | None:
-    """Fields and methods each method of the generated class uses; None when unknown.
-
-    Same definition as ``classwright.evaluator.dependencies`` (a test holds them equal on
-    ClassEval), computed on the standard ``ast``: it runs for most samples.
-    """
-    return class_uses(code, class_name)
-
-
-Analyse = Callable[[str, str], "ClassUses | None"]
 
 
 Progress = Callable[[SampleResult], None]
@@ -501,6 +469,7 @@ __all__ = [
     "Settings",
     "build_jobs",
     "canonical_samples",
+    "job_of",
     "journal_path",
     "run_key",
     "score_job",

@@ -257,9 +257,9 @@ class VerdictService:
 
     async def _items(self, batch: Batch, client: str) -> list[Item | None]:
         """The scheduler's item of each sample (None for one refused on its own), with the
-        extraction done in a worker thread, one batch of a client at a time: extraction is
-        CPU work under the interpreter's lock, and a client flooding the server with
-        completions that are costly to read takes one thread's share of it, not every one."""
+        samples read in the reader processes (`reading`), one batch of a client at a time: a
+        client flooding the server with completions that are costly to read holds one reader,
+        never the server's own interpreter lock."""
         scored = [s for s in batch.samples if s.refused is None]
         if not scored:
             return [None] * len(batch.samples)
@@ -480,6 +480,7 @@ def create_app(service: VerdictService) -> Starlette:
         yield
         await run_in_threadpool(service.scheduler.drain, service.config.drain_seconds)
         service.scheduler.executor.close()
+        await run_in_threadpool(service.items.close)
 
     def route(path: str, handler: Handler, methods: list[str], auth: bool = True) -> Route:
         return Route(path, _guarded(service, handler, auth=auth), methods=methods)

@@ -1,5 +1,6 @@
-"""A request's samples as scheduler items: `evaluate`'s jobs (`jobs.build_jobs`, so the code
-is extracted exactly as `evaluate` extracts it) with their verdict keys."""
+"""A request's samples as scheduler items: `evaluate`'s jobs (`jobs.job_of`, the code read by
+`extraction.read_sample` exactly as `evaluate` reads it, but in reader processes) with their
+verdict keys."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 
 from classwright.evaluator.scoring import jobs
-from classwright.evaluator.scoring.chance import of_chance
+from classwright.evaluator.scoring.chance import task_draws
 from classwright.evaluator.scoring.verdict_cache import verdict_key
+from classwright.evaluator.service.reading import Readers, ToRead
 from classwright.evaluator.service.requests import Batch
 from classwright.evaluator.service.scheduler import Item
 
@@ -19,28 +22,33 @@ TASKS_REMEMBERED = 4096
 
 
 class ItemBuilder:
-    """Builds items, finding each task's test ids once per task content."""
+    """Builds items, finding each task's test ids once per task content. The samples are read
+    (their code extracted, their sources of chance found) by ``readers``, in processes apart
+    from the server's (`reading`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, readers: Readers | None = None) -> None:
         self._ids: OrderedDict[str, dict[str, tuple[str, ...]]] = OrderedDict()
         self._lock = threading.Lock()
+        self.readers = readers or Readers()
 
     def build(self, batch: Batch) -> list[Item]:
+        reads = self.readers.read([ToRead(s.sample, s.record) for s in batch.samples])
         items: list[Item] = []
-        for sample in batch.samples:
+        for sample, found in zip(batch.samples, reads, strict=True):
             record = sample.record
             ids = self._ids_of(sample.record_hash)
-            # Not under jobs._AST_LOCK: extraction's work is bounded, and each syntax tree it
-            # builds takes the process-wide tree lock (schema.syntax) for that tree alone, so
-            # one request's completion never holds up another's scoring for longer than a parse.
-            (job,) = jobs.build_jobs([sample.sample], {record.task_id: record}, "request", ids)
+            job = jobs.job_of(sample.sample, record, found.extraction, ids)
+            job = replace(job, facts=found.facts)
             key = verdict_key(job, batch.settings, sample.record_hash)
-            if of_chance(job):
+            if found.facts.draws or task_draws(record, job.test_source):
                 # A draw of chance gets a key of its own: never answered from the cache (which
                 # does not keep it either) nor joined to an identical sample queued with it.
                 key = hashlib.sha256(f"{key}\0{secrets.token_hex(16)}".encode()).hexdigest()
             items.append(Item(key, job, batch.settings, sample.record_hash))
         return items
+
+    def close(self) -> None:
+        self.readers.close()
 
     def _ids_of(self, record_hash: str) -> dict[str, tuple[str, ...]]:
         """The test-id cache of one task content (inline tasks may reuse an id)."""
