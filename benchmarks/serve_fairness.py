@@ -17,8 +17,9 @@ inline flood is taken whatever the isolation here, which the output states) and 
    (a) an inline-task flood: 8 requests at a time, each an inline task whose canonical solution
        sleeps 30 s per construction (minutes to time);
    (b) a job flood: 8 threads posting jobs of 64 slow samples each, as fast as they are taken;
-   (c) stalling completions: 4 threads sending ``"@d\\n" * 2000`` (a policy stuck on a
-       decorator line) with a new tail each time.
+   (c) stalling completions: 4 threads sending, in turn, ``"@d\\n" * 2000`` (a policy stuck
+       on a decorator line), prose between 7,000 import lines (about half a second of
+       extraction), and the same as code that parses, each with a new tail.
    It prints the honest p50 and max latency quiet and under attack, and their ratio.
 2. Trainer patterns from one client, on a fresh server: verl's naive reward manager (32 threads,
    `compute_score` per rollout through CLASSWRIGHT_URL), an `AsyncClient` with 64 batches, and
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import statistics
 import sys
@@ -58,6 +60,13 @@ from classwright.schema.io import dump_records, load_records  # noqa: E402
 from classwright.schema.records import TaskRecord  # noqa: E402
 
 HOSTILE = REPO / "tests" / "hostile"
+STALLS = [
+    ("completion", "@d\n" * 2000 + "# "),
+    # Prose between code lines: every line is a start, about half a second of parsing.
+    ("completion", "so\nimport os\n" * 7000 + "# "),
+    # Code that parses but is long: its shape and its sources of chance cost parses too.
+    ("code", "so\nimport os\n" * 7000 + "# "),
+]
 ATTACKER = "127.0.0.2"
 CLASSEVAL = REPO.parent / "shared" / "classeval" / "ChatGPT_100_c_t0.json"
 BUNDLED = REPO / "benchmark" / "tasks"
@@ -232,9 +241,11 @@ class Bench:
         record = self.records[1]
 
         def send(http: httpx.Client, server: Server) -> None:
-            completion = "@d\n" * 2000 + f"# {self.tag('stall')}\n"
-            sample = {"id": "stall", "task_id": record.task_id, "completion": completion}
+            field, text = STALLS[next(turns) % len(STALLS)]
+            sample = {"id": "stall", "task_id": record.task_id, field: text + self.tag("stall")}
             http.post(f"{server.url}/v1/verdicts", json={"samples": [sample]})
+
+        turns = itertools.count()
 
         self.flood(server, stop, 4, send)
 

@@ -66,11 +66,12 @@ class Server:
     def children(self) -> list[int]:
         """Processes the server started to score (its sandbox workers, measurements), apart
         from its sample readers (`readers`)."""
-        return [pid for pid in self._all_children() if not _is_reader(pid)]
+        return [pid for pid in self._all_children() if b"multiprocessing" not in _cmdline(pid)]
 
     def readers(self) -> list[int]:
-        """The server's sample reader processes (multiprocessing's, started by ``spawn``)."""
-        return [pid for pid in self._all_children() if _is_reader(pid)]
+        """The server's sample reader processes (multiprocessing's, started by ``spawn``; its
+        resource tracker is neither a reader nor a scoring process)."""
+        return [pid for pid in self._all_children() if b"spawn_main" in _cmdline(pid)]
 
     def _all_children(self) -> list[int]:
         found = []
@@ -99,8 +100,8 @@ class Server:
         return int(self.process.returncode)
 
 
-def _is_reader(pid: int) -> bool:
+def _cmdline(pid: int) -> bytes:
     try:
-        return b"multiprocessing" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
-        return False
+        return b""

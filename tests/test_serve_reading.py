@@ -15,7 +15,13 @@ from serving import Server
 from classwright.authoring.taskdir import load_tasks
 from classwright.client import Client
 from classwright.evaluator.scoring.samples import Sample
-from classwright.evaluator.service.reading import Readers, ToRead, chunks, read
+from classwright.evaluator.service.reading import (
+    READER_NICENESS,
+    Readers,
+    ToRead,
+    chunks,
+    read,
+)
 from classwright.schema.io import dump_records
 from classwright.schema.records import TaskRecord
 
@@ -34,6 +40,11 @@ def _cpu(pid: int) -> float:
         return 0.0
     fields = stat[stat.rindex(b")") + 2 :].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def _nice(pid: int) -> int:
+    stat = Path(f"/proc/{pid}/stat").read_bytes()
+    return int(stat[stat.rindex(b")") + 2 :].split()[16])
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +102,8 @@ def test_a_killed_reader_is_replaced_and_the_next_sample_read(
         (first,) = client.verdicts([_honest(record, "first")])
         killed = server.readers()
         assert first.passed and killed
+        # The readers run below the server (and its sandboxes).
+        assert {_nice(p) for p in killed} == {_nice(server.process.pid) + READER_NICENESS}
         for pid in killed:
             os.kill(pid, signal.SIGKILL)
         (second,) = client.verdicts([_honest(record, "second")])

@@ -36,6 +36,9 @@ READERS = max(2, min(4, os.cpu_count() or 2))
 """Reader processes: each client reads in at most one, so two attackers leave a reader free on a
 two-core machine only when there are more than two; the bound keeps idle processes few."""
 
+READER_NICENESS = 10
+"""How far below the server and its sandboxes the readers run (`os.nice`)."""
+
 
 @dataclass(frozen=True)
 class ToRead:
@@ -57,6 +60,12 @@ def read(item: ToRead) -> Read:
     """Read one sample (here, in whichever process calls it)."""
     extraction = read_sample(item.sample, item.record.class_name)
     return Read(extraction, code_facts(extraction, item.record))
+
+
+def _yield_the_cpu() -> None:
+    # A reader runs below the sandboxes: a flood of costly completions takes the CPU the
+    # samples of other clients leave, and an ordinary completion is read in milliseconds anyway.
+    os.nice(READER_NICENESS)
 
 
 def _read_chunk(chunk: list[ToRead]) -> list[Read]:
@@ -107,7 +116,9 @@ class Readers:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    self.processes, mp_context=multiprocessing.get_context("spawn")
+                    self.processes,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_yield_the_cpu,
                 )
             return self._pool
 
