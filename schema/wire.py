@@ -15,6 +15,23 @@ from typing import Any
 REQUEST_FIELDS = ("samples", "settings")
 """The keys of a request body."""
 
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+"""A header of ``POST /v1/jobs``: a second request of the same client with the same key (a
+retry after a lost answer) gets the job the first one made instead of a second job."""
+IDEMPOTENCY_KEY_CHARS = 128
+"""The longest idempotency key the server takes."""
+JOB_WAIT_SECONDS = 60.0
+"""The most ``GET /v1/jobs/{id}?wait=S`` waits for the job to end before it answers."""
+JOB_RESULTS_AFTER = "after"
+"""``GET /v1/jobs/{id}/results?after=N``: leave out the first N verdicts (in the order they
+finished, which a restart keeps), so a stream that broke is taken up where it broke."""
+HEARTBEAT_SECONDS = 15.0
+"""A job's NDJSON stream sends an empty line after this many seconds without a verdict (so
+that proxies and read timeouts see a live connection); readers skip empty lines."""
+JOB_STATES = ("running", "complete", "cancelled", "failed")
+"""What a job can be: scoring (or queued again after a restart), every sample answered,
+stopped by ``DELETE /v1/jobs/{id}``, or not restored after a restart (``error`` says why)."""
+
 
 def _doc(text: str) -> dict[str, str]:
     return {"doc": " ".join(text.split())}
@@ -129,14 +146,85 @@ class Verdict:
     def from_json(cls, data: Mapping[str, Any]) -> Verdict:
         """A verdict from its JSON; a key this version does not know is left out (a newer
         server may say more)."""
-        values: dict[str, Any] = {}
-        for spec in fields(cls):
-            if spec.name not in data:
-                if spec.default is MISSING and spec.default_factory is MISSING:
-                    raise ValueError(f"a verdict without {spec.name!r}")
-                continue
-            values[spec.name] = _coerced(spec.type, data[spec.name])
+        return cls(**_known(cls, data))
+
+
+@dataclass(frozen=True)
+class JobCreated:
+    """The answer to ``POST /v1/jobs`` (202): the job's id and size."""
+
+    id: str = field(metadata=_doc("The job's id (`GET`/`DELETE /v1/jobs/{id}`)."))
+    total: int = field(metadata=_doc("Samples in the job."))
+    stored: bool = field(
+        default=False,
+        metadata=_doc(
+            "The server keeps its jobs on disk (`--state`): the job survives a restart of the "
+            "server (else it lives in the server's memory only)."
+        ),
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> JobCreated:
+        return cls(**_known(cls, data))
+
+
+@dataclass(frozen=True)
+class JobStatus:
+    """The answer to ``GET /v1/jobs/{id}`` (and to ``DELETE``): where the job stands."""
+
+    id: str = field(metadata=_doc("The job's id."))
+    state: str = field(
+        metadata=_doc(
+            "`running` (scoring, or queued again after a restart), `complete` (every sample "
+            "has its verdict), `cancelled` (`DELETE /v1/jobs/{id}`: no sample of it starts "
+            "any more) or `failed` (not restored after a restart; `error` says why)."
+        )
+    )
+    done: int = field(metadata=_doc("Samples with their verdict."))
+    total: int = field(metadata=_doc("Samples in the job."))
+    complete: bool = field(metadata=_doc("`state` is `complete`."))
+    created: float = field(default=0.0, metadata=_doc("When the server took the job (Unix time)."))
+    stored: bool = field(
+        default=False, metadata=_doc("Kept on disk (`--state`): the job survives a restart.")
+    )
+    error: str | None = field(
+        default=None, metadata=_doc("Why a `failed` job could not go on (else null).")
+    )
+    results: list[Verdict] = field(
+        default_factory=list,
+        metadata=_doc("The verdicts so far, in the order of the job's samples."),
+    )
+
+    @property
+    def running(self) -> bool:
+        return self.state == "running"
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["results"] = [v.to_json() for v in self.results]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> JobStatus:
+        values = _known(cls, {k: v for k, v in data.items() if k != "results"})
+        values["results"] = [Verdict.from_json(r) for r in data.get("results") or []]
         return cls(**values)
+
+
+def _known(kind: type[Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The declared keys of ``kind`` in ``data``, each of its declared type; a required key
+    missing is a ValueError, a key this version does not know is left out."""
+    values: dict[str, Any] = {}
+    for spec in fields(kind):
+        if spec.name not in data:
+            if spec.default is MISSING and spec.default_factory is MISSING:
+                raise ValueError(f"a {kind.__name__} without {spec.name!r}")
+            continue
+        values[spec.name] = _coerced(spec.type, data[spec.name])
+    return values
 
 
 def _coerced(kind: Any, value: Any) -> Any:
@@ -163,6 +251,7 @@ JSON_TYPES = {
     "bool": "boolean",
     "dict[str, str]": "object",
     "Mapping[str, Any]": "object",
+    "list[Verdict]": "array of verdicts",
 }
 
 
@@ -180,4 +269,19 @@ def table(kind: type[Any]) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["REQUEST_FIELDS", "SampleIn", "SettingsIn", "Verdict", "names", "table"]
+__all__ = [
+    "HEARTBEAT_SECONDS",
+    "IDEMPOTENCY_HEADER",
+    "IDEMPOTENCY_KEY_CHARS",
+    "JOB_RESULTS_AFTER",
+    "JOB_STATES",
+    "JOB_WAIT_SECONDS",
+    "REQUEST_FIELDS",
+    "JobCreated",
+    "JobStatus",
+    "SampleIn",
+    "SettingsIn",
+    "Verdict",
+    "names",
+    "table",
+]
