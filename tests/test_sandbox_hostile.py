@@ -47,8 +47,9 @@ NOT_STOPPED_BY = {
     | (set() if cw_landlock.abi_version() >= 1 else {"write_outside"}),
 }
 # Tricks that only two-process verdicts stop: in one process the candidate can reach the runner's
-# channel, an object that equals anything satisfies assertEqual, and the test module is a file
-# beside the candidate's.
+# channel, an object that equals anything satisfies assertEqual, the test module is a file
+# beside the candidate's, and the test's own frame (its code, the constants its assertions
+# compare with) is the caller of the candidate's methods.
 IN_PROCESS_OPEN = {
     "always_equal",
     "equal_int_subclass",
@@ -56,6 +57,7 @@ IN_PROCESS_OPEN = {
     "steal_channel",
     "find_answer_key",
     "universal_exception",
+    "frame_snooping",
 }
 VERDICTS = ["two-process", "in-process"]
 
