@@ -46,6 +46,14 @@ CacheFolder = Annotated[
     Path | None,
     typer.Option(help="Verdict cache folder (shared with `evaluate --cache`).", show_default=False),
 ]
+StateFolder = Annotated[
+    Path | None,
+    typer.Option(
+        help="Folder where asynchronous jobs are kept across restarts (one server's own; "
+        "default: jobs live in memory only).",
+        show_default=False,
+    ),
+]
 CacheMb = Annotated[int, typer.Option(min=1, help="Size bound of the verdict cache, in MiB.")]
 TokenFile = Annotated[
     Path | None,
@@ -124,6 +132,7 @@ def serve(
     jobs: Jobs = None,
     cache: CacheFolder = None,
     cache_mb: CacheMb = 1024,
+    state: StateFolder = None,
     token_file: TokenFile = None,
     timeout: Timeout = None,
     time_floor: TimeFloor = TimeBudget.floor,
@@ -153,6 +162,7 @@ def serve(
     """
     from classwright.authoring.taskdir import load_tasks
     from classwright.evaluator.service.app import ServiceConfig
+    from classwright.evaluator.service.job_store import JobStore
     from classwright.evaluator.service.requests import Limits
     from classwright.evaluator.service.server import ServeOptions, read_tokens
     from classwright.evaluator.service.server import serve as run_server
@@ -160,6 +170,8 @@ def serve(
 
     tokens = read_tokens(token_file, host)
     task_set = TaskSet.load(tasks or [Path("benchmark/tasks")], load_tasks)
+    # Opened before the executor: a store in use or damaged is one line, with nothing started.
+    store = JobStore.open(state) if state is not None else None
     kind, address = parse_executor(executor)
     # Joined before serving: a bad address is bad input, not a server that fails its requests.
     # With Ray, --jobs is this replica's share of the cluster (default: every free CPU).
@@ -194,12 +206,13 @@ def serve(
         graceful_seconds=drain_seconds,
         header_seconds=header_timeout,
     )
+    kept = f"jobs kept in {state}" if state is not None else "jobs in memory only"
     typer.echo(
         f"serving {len(task_set.records)} tasks on http://{host}:{port} "
-        f"({options.jobs} sandboxes at once, {kind} executor)",
+        f"({options.jobs} sandboxes at once, {kind} executor); {kept}",
         err=True,
     )
-    run_server(config, options, executor=scorer)
+    run_server(config, options, executor=scorer, store=store)
 
 
 def _settings(budget: TimeBudget, memory_mb: int | None, verdicts: Verdicts) -> Settings:

@@ -7,20 +7,20 @@ and so is an error of the server itself (500).
 Clients are told apart by their bearer token when the server has tokens (each line of the token
 file is one tenant), else by their address. Each client has its own bounds: requests in progress
 (`max_client_requests`), samples waiting for a verdict (`max_client_queue`, its share of the
-queue) and asynchronous jobs kept (`max_client_jobs`); its samples take sandbox slots in turn
-with the other clients' (`scheduler.Scheduler._take`). A batch that does not fit the queue or
-the client's share now waits on the server for room (`admission_seconds` at most) instead of
-being refused.
+queue) and asynchronous jobs kept (`max_client_jobs`; see `job_book`); its samples take sandbox
+slots in turn with the other clients' (`scheduler.Scheduler._take`). A batch that does not fit
+the queue or the client's share now waits on the server for room (`admission_seconds` at most)
+instead of being refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import json
 import time
-import uuid
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field, replace
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from classwright.evaluator.executors import Executor, LocalExecutor
@@ -36,6 +36,9 @@ from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.scoring.verdict_cache import VerdictCache, classwright_version
 from classwright.evaluator.service.inline import InlinePolicy, inline_policy
 from classwright.evaluator.service.items import ItemBuilder
+from classwright.evaluator.service.job_book import JobBook, JobRefusal
+from classwright.evaluator.service.job_routes import JobEndpoints
+from classwright.evaluator.service.job_store import JobStore
 from classwright.evaluator.service.metrics import ServiceMetrics
 from classwright.evaluator.service.requests import Batch, Limits, RequestError, read_batch
 from classwright.evaluator.service.scheduler import (
@@ -97,14 +100,6 @@ class ServiceConfig:
     fault is its answer."""
 
 
-@dataclass
-class _Job:
-    answers: Answers
-    handle: Handle
-    created: float
-    client: str
-
-
 class VerdictService:
     """The service's state: tasks, scheduler, metrics, jobs, clients in progress."""
 
@@ -115,6 +110,7 @@ class VerdictService:
         *,
         cache: VerdictCache | None = None,
         workers: int = 1,
+        store: JobStore | None = None,
     ) -> None:
         self.config = config
         self.metrics = ServiceMetrics(workers)
@@ -130,7 +126,13 @@ class VerdictService:
             share_window=config.share_window,
         )
         self.cache = cache
-        self.jobs: OrderedDict[str, _Job] = OrderedDict()
+        self.jobs = JobBook(
+            self.scheduler,
+            self.metrics,
+            store,
+            max_jobs=config.max_jobs,
+            max_client_jobs=config.max_client_jobs,
+        )
         self.clients: Counter[str] = Counter()
         """Client -> its requests in progress."""
         self.items = ItemBuilder()
@@ -138,8 +140,15 @@ class VerdictService:
         self.isolation = _isolation_of(executor)
         self.inline: InlinePolicy = inline_policy(self.isolation, config.allow_inline_tasks)
         self.tokens = tuple(t for t in (config.token, *config.tokens) if t)
+        # A tenant is named by a hash of its token, not by the token's line: the name is kept
+        # with its jobs in the store, and must name the same tenant after the token file is
+        # edited (and never the token itself).
+        self.tenants = tuple(
+            "token " + hashlib.sha256(f"classwright tenant\0{t}".encode()).hexdigest()[:32]
+            for t in self.tokens
+        )
         self._extracting: dict[str, _Turn] = {}
-        """Client -> its turn at extraction (see `_items`)."""
+        """Client -> its turn at extraction (see `items_of`)."""
 
     def health(self) -> tuple[int, dict[str, object]]:
         """What /healthz answers: 200 and "ok", or 503 and "degraded" once executor calls
@@ -159,6 +168,8 @@ class VerdictService:
             "isolation": self.isolation,
             "inline_tasks": self.inline.statement,
             "clients": len(scheduler.clients()),
+            "jobs": len(self.jobs.jobs),
+            "job_store": self.jobs.statement,
         }
 
     # -- request plumbing ---------------------------------------------------------------------
@@ -179,6 +190,10 @@ class VerdictService:
                 del self.clients[client]
 
     async def read_batch(self, request: Request) -> Batch:
+        return await self.parse_batch(await self.read_body(request))
+
+    async def read_body(self, request: Request) -> bytes:
+        """The request's body, within the size and time limits (413, 408)."""
         limit = self.config.limits.max_body_bytes
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
@@ -193,8 +208,12 @@ class VerdictService:
         except TimeoutError:
             seconds = self.config.body_seconds
             raise RequestError("(body)", f"not received within {seconds:g} s", 408) from None
+        return bytes(body)
+
+    async def parse_batch(self, body: bytes) -> Batch:
+        """The batch a request body holds (400, 403, 413 or 422 when it holds none)."""
         try:
-            data = json.loads(bytes(body))
+            data = json.loads(body)
             return await run_in_threadpool(
                 read_batch,
                 data,
@@ -211,10 +230,13 @@ class VerdictService:
         except ValueError as error:
             raise RequestError("(body)", f"not JSON: {error}", 400) from None
 
-    async def submit(self, batch: Batch, client: str, request: Request) -> tuple[Answers, Handle]:
+    async def submit(
+        self, batch: Batch, client: str, request: Request, *, recording: bool = False
+    ) -> tuple[Answers, Handle]:
         """Queue ``batch`` for ``client``: at once when it fits, else after waiting for room
-        while the client is connected (`admission_seconds` at most, then 429)."""
-        items = await self._items(batch, client)
+        while the client is connected (`admission_seconds` at most, then 429). ``recording``:
+        the answers will go to the job store (`Answers.attach`)."""
+        items = await self.items_of(batch, client)
         scored = [i for i in items if i is not None]
         distinct = len({i.key for i in scored})
         if distinct > self.config.max_queue:
@@ -231,7 +253,7 @@ class VerdictService:
                 413,
             )
         keys = [i.key if i is not None else "" for i in items]
-        answers = Answers(asyncio.get_running_loop(), batch, keys)
+        answers = Answers(asyncio.get_running_loop(), batch, keys, recording=recording)
         started = time.monotonic()
         waited = False
         while True:
@@ -255,7 +277,7 @@ class VerdictService:
                     raise _Gone
                 await asyncio.sleep(DISCONNECT_POLL)
 
-    async def _items(self, batch: Batch, client: str) -> list[Item | None]:
+    async def items_of(self, batch: Batch, client: str) -> list[Item | None]:
         """The scheduler's item of each sample (None for one refused on its own), with the
         samples read in the reader processes (`reading`), one batch of a client at a time: a
         client flooding the server with completions that are costly to read holds one reader,
@@ -276,44 +298,10 @@ class VerdictService:
         found = iter(replace(item, inline=next(inline)) for item in built)
         return [next(found) if s.refused is None else None for s in batch.samples]
 
-    def check_job_room(self, client: str) -> None:
-        """Refuse (429) a job ``client`` could not keep: its own share is full of jobs still
-        running, or every place is."""
-        if self._evictable(client) is None:
-            mine = sum(1 for j in self.jobs.values() if j.client == client)
-            if mine >= self.config.max_client_jobs:
-                raise _Refusal(429, "too many jobs of this client in progress", "10", "client_jobs")
-            raise _Refusal(429, "too many jobs in progress", "10", "jobs_full")
-
-    def _evictable(self, client: str) -> str | None:
-        """The job to forget so that ``client`` may keep one more ("" when none need go,
-        None when none may): its own oldest finished job once it has its share, else the
-        oldest finished job of anyone when every place is taken."""
-        mine = [k for k, j in self.jobs.items() if j.client == client]
-        if len(mine) >= self.config.max_client_jobs:
-            return next((k for k in mine if self.jobs[k].answers.complete), None)
-        if len(self.jobs) >= self.config.max_jobs:
-            return next((k for k, j in self.jobs.items() if j.answers.complete), None)
-        return ""
-
-    def remember(self, answers: Answers, handle: Handle, client: str) -> str:
-        """Keep an asynchronous job (making room as `_evictable` says, or refusing it)."""
-        try:
-            self.check_job_room(client)
-        except _Refusal:
-            self.scheduler.cancel(handle)
-            raise
-        evicted = self._evictable(client)
-        if evicted:
-            del self.jobs[evicted]
-        job_id = uuid.uuid4().hex
-        self.jobs[job_id] = _Job(answers, handle, time.time(), client)
-        return job_id
-
     def client_of(self, request: Request) -> str | None:
-        """Who sends ``request``: ``token N`` (the Nth token of the server's) when the server
-        has tokens, else ``address HOST``; None when the token is missing or wrong. The
-        scheme is case-insensitive (RFC 7235: ``bearer`` is ``Bearer``)."""
+        """Who sends ``request``: ``token HASH`` (its tenant, `tenants`) when the server has
+        tokens, else ``address HOST``; None when the token is missing or wrong. The scheme is
+        case-insensitive (RFC 7235: ``bearer`` is ``Bearer``)."""
         if not self.tokens:
             return f"address {request.client.host if request.client else '?'}"
         scheme, _, given = request.headers.get("authorization", "").strip().partition(" ")
@@ -324,7 +312,7 @@ class VerdictService:
                 found = number
         if scheme.lower() != "bearer" or found is None:
             return None
-        return f"token {found}"
+        return self.tenants[found - 1]
 
 
 def _isolation_of(executor: Executor) -> str | None:
@@ -383,7 +371,7 @@ def _guarded(service: VerdictService, handler: Handler, *, auth: bool = True) ->
             reason = _REQUEST_ERRORS.get(error.status, "invalid")
             service.metrics.rejected.labels(reason).inc()
             return _error(error.status, str(error))
-        except _Refusal as refusal:
+        except (_Refusal, JobRefusal) as refusal:
             service.metrics.rejected.labels(refusal.reason).inc()
             return _error(refusal.status, str(refusal), refusal.retry_after)
         except _Gone:
@@ -416,48 +404,6 @@ class _Endpoints:
         self.service.metrics.latency.labels("verdicts").observe(time.monotonic() - started)
         return JSONResponse({"results": answers.results})
 
-    async def create_job(self, request: Request) -> Response:
-        client = request.state.client
-        with self.service.client_slot(client):
-            # Refused before anything is read or queued when the client could not keep it.
-            self.service.check_job_room(client)
-            batch = await self.service.read_batch(request)
-            answers, handle = await self.service.submit(batch, client, request)
-        job_id = self.service.remember(answers, handle, client)
-        return JSONResponse({"id": job_id, "total": answers.total}, status_code=202)
-
-    def find_job(self, request: Request) -> _Job:
-        job = self.service.jobs.get(request.path_params["job_id"])
-        if job is None:
-            raise RequestError("job_id", "no such job", 404)
-        return job
-
-    async def job_status(self, request: Request) -> Response:
-        job = self.find_job(request)
-        answers = job.answers
-        return JSONResponse(
-            {
-                "id": request.path_params["job_id"],
-                "done": len(answers.finished),
-                "total": answers.total,
-                "complete": answers.complete,
-                "results": [r for r in answers.results if r is not None],
-            }
-        )
-
-    async def job_results(self, request: Request) -> Response:
-        answers = self.find_job(request).answers
-
-        async def lines() -> AsyncIterator[bytes]:
-            sent = 0
-            while sent < answers.total:
-                await answers.wait_beyond(sent)
-                while sent < len(answers.finished):
-                    yield (json.dumps(answers.results[answers.finished[sent]]) + "\n").encode()
-                    sent += 1
-
-        return StreamingResponse(lines(), media_type="application/x-ndjson")
-
     async def tasks(self, _request: Request) -> Response:
         listing = await run_in_threadpool(self.service.config.tasks.describe)
         return JSONResponse({"tasks": listing})
@@ -467,17 +413,25 @@ class _Endpoints:
         return JSONResponse(body, status_code=status)
 
     async def metrics(self, _request: Request) -> Response:
+        self.service.jobs.publish()
         body, content_type = self.service.metrics.render()
         return Response(body, media_type=content_type)
 
 
 def create_app(service: VerdictService) -> Starlette:
-    """The ASGI app; its shutdown drains the scheduler (bounded by ``drain_seconds``)."""
+    """The ASGI app; its start takes back the stored jobs (queueing the unfinished ones in the
+    background), its shutdown drains the scheduler (bounded by ``drain_seconds``)."""
     endpoints = _Endpoints(service)
+    jobs = JobEndpoints(service)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        restored = service.jobs.restore(asyncio.get_running_loop())
+        requeue = asyncio.create_task(
+            service.jobs.requeue(restored, service.parse_batch, service.items_of)
+        )
         yield
+        requeue.cancel()
         await run_in_threadpool(service.scheduler.drain, service.config.drain_seconds)
         service.scheduler.executor.close()
         await run_in_threadpool(service.items.close)
@@ -493,9 +447,10 @@ def create_app(service: VerdictService) -> Starlette:
         exception_handlers={Exception: internal_error},
         routes=[
             route("/v1/verdicts", endpoints.verdicts, ["POST"]),
-            route("/v1/jobs", endpoints.create_job, ["POST"]),
-            route("/v1/jobs/{job_id}", endpoints.job_status, ["GET"]),
-            route("/v1/jobs/{job_id}/results", endpoints.job_results, ["GET"]),
+            route("/v1/jobs", jobs.create, ["POST"]),
+            route("/v1/jobs/{job_id}", jobs.status, ["GET"]),
+            route("/v1/jobs/{job_id}", jobs.cancel, ["DELETE"]),
+            route("/v1/jobs/{job_id}/results", jobs.results, ["GET"]),
             route("/v1/tasks", endpoints.tasks, ["GET"]),
             route("/metrics", endpoints.metrics, ["GET"]),
             route("/healthz", endpoints.health, ["GET"], auth=False),

@@ -73,7 +73,8 @@ class ServiceMetrics:
         self.rejected = Counter(
             "classwright_requests_rejected",
             "Requests refused, by reason (queue_full, client_limit, client_jobs, jobs_full, "
-            "inline_refused, invalid, too_large, too_slow, auth).",
+            "job_key_busy, job_store, no_job, inline_refused, invalid, too_large, too_slow, "
+            "auth).",
             ["reason"],
             registry=self.registry,
         )
@@ -89,6 +90,24 @@ class ServiceMetrics:
             "times, by reason: cancelled (nobody waited any more), deadline (the sample's "
             "deadline passed), failed.",
             ["reason"],
+            registry=self.registry,
+        )
+        self.jobs = Gauge(
+            "classwright_jobs",
+            "Asynchronous jobs kept, by state (running, complete, cancelled, failed).",
+            ["state"],
+            registry=self.registry,
+        )
+        self.jobs_cancelled = Counter(
+            "classwright_jobs_cancelled",
+            "Jobs cancelled by their client (DELETE /v1/jobs/{id}) while they ran.",
+            registry=self.registry,
+        )
+        self.jobs_restored = Counter(
+            "classwright_jobs_restored",
+            "Jobs taken back from the job store at start, by the state they had (running "
+            "ones are queued again).",
+            ["state"],
             registry=self.registry,
         )
         self._lock = threading.Lock()

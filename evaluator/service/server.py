@@ -10,6 +10,7 @@ from typing import Any
 from classwright.evaluator.executors import Executor, LocalExecutor
 from classwright.evaluator.scoring.verdict_cache import DEFAULT_MAX_BYTES, VerdictCache
 from classwright.evaluator.service.app import ServiceConfig, VerdictService, create_app
+from classwright.evaluator.service.job_store import JobStore
 from classwright.schema.errors import InputError
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -108,16 +109,32 @@ def header_deadline(seconds: float) -> type[asyncio.Protocol]:
     return HeaderDeadline
 
 
+def stream_ending_server(service: VerdictService, config: Any) -> Any:
+    """uvicorn's server for ``config``, whose shutdown first ends the jobs' result streams
+    (`JobBook.stop_streams`): uvicorn waits for every open request, and the stream of a long
+    job would hold the shutdown until the job ends, then be cancelled mid-answer."""
+    import uvicorn
+
+    class StreamEndingServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            await service.jobs.stop_streams()
+            await super().shutdown(sockets)
+
+    return StreamEndingServer(config)
+
+
 def serve(
     config: ServiceConfig,
     options: ServeOptions,
     executor: Executor | None = None,
+    store: JobStore | None = None,
 ) -> None:
     """Serve until SIGTERM or Ctrl-C: then take no new connections, let requests in progress
     finish (at most ``graceful_seconds``), drain the queue (``config.drain_seconds``), exit.
 
     ``executor`` defaults to ``options.jobs`` local sandboxes; another executor (a cluster's)
-    takes its place through the same protocol."""
+    takes its place through the same protocol. ``store`` keeps the asynchronous jobs across
+    restarts (`job_store`; closed here at the end)."""
     import uvicorn
 
     cache = None if options.cache is None else VerdictCache(options.cache, options.cache_bytes)
@@ -126,8 +143,10 @@ def serve(
         executor or LocalExecutor(options.jobs),
         cache=cache,
         workers=options.jobs,
+        store=store,
     )
-    server = uvicorn.Server(
+    server = stream_ending_server(
+        service,
         uvicorn.Config(
             create_app(service),
             host=options.host,
@@ -136,10 +155,12 @@ def serve(
             timeout_graceful_shutdown=int(options.graceful_seconds),
             lifespan="on",
             http=header_deadline(options.header_seconds),
-        )
+        ),
     )
     try:
         server.run()
     finally:
         if cache is not None:
             cache.close()
+        if store is not None:
+            store.close()
