@@ -15,6 +15,19 @@ for as long as the call's ``deadline`` (seconds, over every try and wait) allows
 answer is final (a 4xx other than 429 says the request itself is wrong: it is never re-sent).
 The verdicts come back in the order of the samples.
 
+An asynchronous job (``POST /v1/jobs``) scores samples while the caller does something else:
+
+    job_id = client.submit_job(samples)
+    for verdict in client.job_results(job_id):     # as they finish
+        ...
+    status = client.wait_job(job_id, timeout=600)  # or: where it stands once it ended
+    client.cancel_job(job_id)                      # its samples not started never run
+
+`submit_job` sends an ``Idempotency-Key``, so a try sent again after a lost answer gets the
+same job, never a second one. `job_results` takes a stream that broke (the server restarted,
+a proxy cut it) up again where it broke, for as long as the call's ``deadline`` allows without
+progress; it raises `JobIncomplete` when the job ended without a verdict for every sample.
+
 The bearer token is ``token=``, else the ``CLASSWRIGHT_TOKEN`` variable, else the first line of
 the file ``CLASSWRIGHT_TOKEN_FILE`` names (a mounted secret).
 """
@@ -22,16 +35,26 @@ the file ``CLASSWRIGHT_TOKEN_FILE`` names (a mounted secret).
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import time
-from collections.abc import Mapping, Sequence
+import uuid
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from classwright.schema.wire import SampleIn, Verdict
+from classwright.schema.wire import (
+    IDEMPOTENCY_HEADER,
+    JOB_RESULTS_AFTER,
+    JOB_WAIT_SECONDS,
+    JobCreated,
+    JobStatus,
+    SampleIn,
+    Verdict,
+)
 
 DEFAULT_TIMEOUT = 600.0
 """Seconds one HTTP exchange may take (a batch's verdicts come in one answer)."""
@@ -74,6 +97,18 @@ class ServiceError(RuntimeError):
         super().__init__(f"HTTP {status}: {message}")
         self.status = status
         self.message = message
+
+
+class JobIncomplete(RuntimeError):
+    """A job ended without a verdict for every sample: cancelled, or not restored after a
+    restart of the server (``status.error`` says why)."""
+
+    def __init__(self, status: JobStatus) -> None:
+        why = f": {status.error}" if status.error else ""
+        super().__init__(
+            f"job {status.id} is {status.state} with {status.done} of {status.total} verdicts{why}"
+        )
+        self.status = status
 
 
 Samples = Sequence[Mapping[str, Any]] | Sequence[SampleIn]
@@ -166,6 +201,50 @@ def _verdicts_of(response: httpx.Response) -> list[Verdict]:
     return [Verdict.from_json(r) for r in response.json()["results"]]
 
 
+def _job_path(job_id: str) -> str:
+    if not job_id or "/" in job_id or "?" in job_id:
+        raise ValueError(f"not a job id: {job_id!r}")
+    return f"/v1/jobs/{job_id}"
+
+
+def _job_body(samples: Samples, settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    return _body([_sample_json(s) for s in samples], settings)
+
+
+def _key_headers(idempotency_key: str | None) -> dict[str, str]:
+    return {IDEMPOTENCY_HEADER: idempotency_key or uuid.uuid4().hex}
+
+
+def _wait_for(ends: float | None) -> float:
+    """Seconds the next status request may wait on the server for the job's end."""
+    if ends is None:
+        return JOB_WAIT_SECONDS
+    return max(0.0, min(JOB_WAIT_SECONDS, ends - time.monotonic()))
+
+
+def _still_running(status: JobStatus, timeout: float) -> TimeoutError:
+    return TimeoutError(
+        f"job {status.id} still running after {timeout:g} s "
+        f"({status.done} of {status.total} verdicts)"
+    )
+
+
+def _line_verdict(line: str) -> Verdict | None:
+    """The verdict on one line of a job's stream (None for the empty lines that keep it
+    alive)."""
+    return Verdict.from_json(json.loads(line)) if line.strip() else None
+
+
+def _stream_over(status: JobStatus, received: int) -> bool:
+    """Whether a stream that ended gave every verdict the job will have (else it broke, and
+    is taken up again); `JobIncomplete` when the job ended short."""
+    if received >= status.total:
+        return True
+    if status.state in ("cancelled", "failed") and received >= status.done:
+        raise JobIncomplete(status)
+    return False
+
+
 class Client:
     """Synchronous client; one connection pool, closed by `close` or the ``with`` block.
     Thread-safe: a reward manager's threads may share one."""
@@ -203,12 +282,98 @@ class Client:
     def health(self) -> dict[str, Any]:
         return dict(self._request("GET", "/healthz").json())
 
-    def _request(self, method: str, path: str, body: Any = None) -> httpx.Response:
+    # -- asynchronous jobs --------------------------------------------------------------------
+
+    def submit_job(
+        self,
+        samples: Samples,
+        settings: Mapping[str, Any] | None = None,
+        *,
+        idempotency_key: str | None = None,
+    ) -> str:
+        """Queue ``samples`` (one request, at most the server's ``--max-samples``) as a job;
+        returns its id at once. Sent again after a lost answer, it gets the same job."""
+        response = self._request(
+            "POST", "/v1/jobs", _job_body(samples, settings), _key_headers(idempotency_key)
+        )
+        return JobCreated.from_json(response.json()).id
+
+    def job(self, job_id: str, wait: float = 0.0) -> JobStatus:
+        """Where the job stands (after waiting up to ``wait`` seconds, at most 60, for its
+        end); `ServiceError` 404 for a job this client does not have."""
+        params = {"wait": f"{wait:g}"} if wait > 0 else None
+        return JobStatus.from_json(self._request("GET", _job_path(job_id), params=params).json())
+
+    def wait_job(self, job_id: str, timeout: float | None = None) -> JobStatus:
+        """The job's status once it has ended (complete, cancelled or failed); `TimeoutError`
+        when it still runs after ``timeout`` seconds (None: as long as it takes)."""
+        ends = None if timeout is None else time.monotonic() + timeout
+        while True:
+            status = self.job(job_id, wait=_wait_for(ends))
+            if not status.running:
+                return status
+            if ends is not None and time.monotonic() >= ends:
+                raise _still_running(status, timeout or 0.0)
+
+    def cancel_job(self, job_id: str) -> JobStatus:
+        """Cancel the job (its samples not started never run); a job that ended stays as it
+        was. The job's status after it."""
+        return JobStatus.from_json(self._request("DELETE", _job_path(job_id)).json())
+
+    def job_results(self, job_id: str) -> Iterator[Verdict]:
+        """Each verdict of the job as it finishes (in finishing order), until it has one per
+        sample; a broken stream is taken up where it broke. `JobIncomplete` when the job
+        ended short of that."""
+        path = f"{_job_path(job_id)}/results"
+        received = 0
+        tries = _Tries(self.deadline, self.retries, self.timeout)
+        while True:
+            response: httpx.Response | None = None
+            before = received
+            try:
+                with self._http.stream(
+                    "GET",
+                    path,
+                    params={JOB_RESULTS_AFTER: received},
+                    timeout=tries.exchange_timeout(),
+                ) as response:
+                    if response.is_success:
+                        tries = _Tries(self.deadline, self.retries, self.timeout)
+                        for line in response.iter_lines():
+                            verdict = _line_verdict(line)
+                            if verdict is not None:
+                                received += 1
+                                yield verdict
+                    else:
+                        response.read()
+            except httpx.TransportError:
+                response = None
+            if response is not None and response.is_success:
+                if _stream_over(self.job(job_id), received):
+                    return
+                if received > before:
+                    continue
+                response = None  # a stream that ended early without a verdict: wait first
+            time.sleep(tries.wait_before_next(response, self._http.base_url))
+
+    def _request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: Mapping[str, str] | None = None,
+        params: Mapping[str, str] | None = None,
+    ) -> httpx.Response:
         tries = _Tries(self.deadline, self.retries, self.timeout)
         while True:
             try:
                 response: httpx.Response | None = self._http.request(
-                    method, path, json=body, timeout=tries.exchange_timeout()
+                    method,
+                    path,
+                    json=body,
+                    headers=headers,
+                    params=params,
+                    timeout=tries.exchange_timeout(),
                 )
             except httpx.TransportError:
                 response = None
@@ -264,12 +429,93 @@ class AsyncClient:
     async def health(self) -> dict[str, Any]:
         return dict((await self._request("GET", "/healthz")).json())
 
-    async def _request(self, method: str, path: str, body: Any = None) -> httpx.Response:
+    # -- asynchronous jobs (as `Client`'s) ----------------------------------------------------
+
+    async def submit_job(
+        self,
+        samples: Samples,
+        settings: Mapping[str, Any] | None = None,
+        *,
+        idempotency_key: str | None = None,
+    ) -> str:
+        """As `Client.submit_job`."""
+        response = await self._request(
+            "POST", "/v1/jobs", _job_body(samples, settings), _key_headers(idempotency_key)
+        )
+        return JobCreated.from_json(response.json()).id
+
+    async def job(self, job_id: str, wait: float = 0.0) -> JobStatus:
+        """As `Client.job`."""
+        params = {"wait": f"{wait:g}"} if wait > 0 else None
+        response = await self._request("GET", _job_path(job_id), params=params)
+        return JobStatus.from_json(response.json())
+
+    async def wait_job(self, job_id: str, timeout: float | None = None) -> JobStatus:
+        """As `Client.wait_job`."""
+        ends = None if timeout is None else time.monotonic() + timeout
+        while True:
+            status = await self.job(job_id, wait=_wait_for(ends))
+            if not status.running:
+                return status
+            if ends is not None and time.monotonic() >= ends:
+                raise _still_running(status, timeout or 0.0)
+
+    async def cancel_job(self, job_id: str) -> JobStatus:
+        """As `Client.cancel_job`."""
+        return JobStatus.from_json((await self._request("DELETE", _job_path(job_id))).json())
+
+    async def job_results(self, job_id: str) -> AsyncIterator[Verdict]:
+        """As `Client.job_results`, an asynchronous iterator."""
+        path = f"{_job_path(job_id)}/results"
+        received = 0
+        tries = _Tries(self.deadline, self.retries, self.timeout)
+        while True:
+            response: httpx.Response | None = None
+            before = received
+            try:
+                async with self._http.stream(
+                    "GET",
+                    path,
+                    params={JOB_RESULTS_AFTER: received},
+                    timeout=tries.exchange_timeout(),
+                ) as response:
+                    if response.is_success:
+                        tries = _Tries(self.deadline, self.retries, self.timeout)
+                        async for line in response.aiter_lines():
+                            verdict = _line_verdict(line)
+                            if verdict is not None:
+                                received += 1
+                                yield verdict
+                    else:
+                        await response.aread()
+            except httpx.TransportError:
+                response = None
+            if response is not None and response.is_success:
+                if _stream_over(await self.job(job_id), received):
+                    return
+                if received > before:
+                    continue
+                response = None  # a stream that ended early without a verdict: wait first
+            await asyncio.sleep(tries.wait_before_next(response, self._http.base_url))
+
+    async def _request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: Mapping[str, str] | None = None,
+        params: Mapping[str, str] | None = None,
+    ) -> httpx.Response:
         tries = _Tries(self.deadline, self.retries, self.timeout)
         while True:
             try:
                 response: httpx.Response | None = await self._http.request(
-                    method, path, json=body, timeout=tries.exchange_timeout()
+                    method,
+                    path,
+                    json=body,
+                    headers=headers,
+                    params=params,
+                    timeout=tries.exchange_timeout(),
                 )
             except httpx.TransportError:
                 response = None
@@ -290,6 +536,8 @@ class AsyncClient:
 __all__ = [
     "AsyncClient",
     "Client",
+    "JobIncomplete",
+    "JobStatus",
     "SampleIn",
     "ServiceError",
     "Verdict",
