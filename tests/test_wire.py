@@ -57,6 +57,21 @@ def test_every_answer_has_the_declared_keys_and_round_trips_through_the_client(
     assert [v.passed for v in decoded] == [True]
 
 
+def test_job_answers_have_the_declared_keys_and_round_trip(server: str) -> None:
+    honest = (HOSTILE / "honest.py").read_text()
+    body = {"samples": [{"id": "right", "task_id": "wallet_1", "code": honest}]}
+    created = httpx.post(f"{server}/v1/jobs", json=body, timeout=120)
+    assert created.status_code == 202
+    assert tuple(created.json()) == wire.names(wire.JobCreated)
+    assert wire.JobCreated.from_json(created.json()).to_json() == created.json()
+    job = created.json()["id"]
+    status = httpx.get(f"{server}/v1/jobs/{job}", params={"wait": 60}, timeout=120).json()
+    assert tuple(status) == wire.names(wire.JobStatus)
+    assert status["state"] in wire.JOB_STATES
+    assert wire.JobStatus.from_json(status).to_json() == status
+    assert [tuple(r) for r in status["results"]] == [wire.names(wire.Verdict)]
+
+
 def test_the_server_reads_exactly_the_declared_request_keys(server: str) -> None:
     honest = (HOSTILE / "honest.py").read_text()
     sample = {"id": "a", "task_id": "wallet_1", "code": honest}
@@ -88,7 +103,9 @@ def test_a_verdict_from_a_newer_server_with_more_keys_still_decodes() -> None:
         wire.Verdict.from_json({"id": "x", "task_id": "t"})
 
 
-@pytest.mark.parametrize("kind", [wire.SampleIn, wire.SettingsIn, wire.Verdict])
+@pytest.mark.parametrize(
+    "kind", [wire.SampleIn, wire.SettingsIn, wire.Verdict, wire.JobCreated, wire.JobStatus]
+)
 def test_the_docs_tables_are_the_declarations(kind: type[Any]) -> None:
     text = DOC.read_text(encoding="utf-8")
     name = kind.__name__
