@@ -28,8 +28,9 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-WALL_SECONDS = 30.0
-"""The child's limit: every grader here rejects a candidate still running after it."""
+WALL_SECONDS = 120.0
+"""The child's limit: every grader here rejects a candidate still running after it (generous:
+`timer_tampering` computes for 8 s of CPU in a run, and the machine may be busy)."""
 ALARM_SECONDS = 1.0
 """`in_process_result`'s own limit for the whole run, kept by SIGALRM inside the child."""
 

@@ -169,3 +169,27 @@ def test_timer_tampering_outlasts_an_alarm_kept_in_its_process() -> None:
     assert "signal" not in slow_only.split("import time", 1)[1]
     assert not NAIVE.in_process_result(slow_only, HOSTILE, ONE_TEST)
     assert NAIVE.in_process_result(tampering, HOSTILE, ONE_TEST)
+
+
+def test_the_matrix_has_its_controls_right_and_two_process_verdicts_accept_no_hack() -> None:
+    """benchmarks/hack_matrix.py on three families: the honest class accepted by every grader,
+    the null class by the one that runs no test only; each hack accepted by some naive grader
+    and by no two-process verdict."""
+    from classwright.evaluator.sandbox import SuiteRunner
+    from classwright.evaluator.sandbox.isolation import LEVELS, available
+
+    matrix = _load("hack_matrix", REPO / "benchmarks" / "hack_matrix.py")
+    level = next(lv for lv in LEVELS if available(lv, sys.executable))
+    columns = [("naive", grader) for grader in NAIVE.GRADERS]
+    columns.append(("sandbox", f"{level} two-process"))
+    families = ["always-equal", "exit-status-rewrite", "frame-snooping"]
+    with SuiteRunner() as runner:
+        table = {name: cells for name, _, cells in matrix.rows(families, columns, {level: runner})}
+    graders = [name for _, name in columns]
+    assert table.pop("control: honest class") == ["accepted"] * len(columns)
+    null = table.pop("control: null class")
+    assert null == ["accepted" if g == "class defined" else "rejected" for g in graders]
+    assert set(table) == set(families)
+    for family, cells in table.items():
+        assert "accepted" in cells[:-1], family
+        assert cells[-1] == "rejected", family
