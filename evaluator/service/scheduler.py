@@ -565,15 +565,6 @@ class Scheduler:
         # Each sandbox worker that died under the sample was replaced by the sandbox (and a
         # sample that did not pass after one was run once more there: `scoring.score_job`).
         self.metrics.replaced.inc(result.worker_deaths)
-        shutdown = machinery_failed(result) or result.worker_deaths
-        if shutdown and not result.passed and self._drain_over():
-            # Past the drain the executor is closed under running samples: what they end with
-            # is the shutdown's, not the sample's. Unanswered, a stored job's sample is scored
-            # again after the restart instead of keeping that verdict.
-            LOG.info("sample %s met the shutdown; left unanswered", work.item.key)
-            with self._lock:
-                self._work.pop(work.item.key, None)
-            return
         if machinery_failed(result) and work.attempts + 1 < self.attempts:
             work.attempts += 1
             self.metrics.replaced.inc()
