@@ -256,9 +256,9 @@ class JobBook:
             await run_in_threadpool(self.store.end, job.id, "cancelled")
 
     async def stop_streams(self, seconds: float = 2.0) -> None:
-        """End every result stream (the server begins to stop), waiting up to ``seconds`` for
-        them to close: an open stream would hold the graceful shutdown until its job ends, and
-        its client takes it up again after the restart (``after``)."""
+        """End every result stream and status wait (the server begins to stop), waiting up to
+        ``seconds`` for the streams to close: an open stream would hold the graceful shutdown
+        until its job ends; its client takes it up again after the restart (``after``)."""
         self.stopping = True
         for job in self.jobs.values():
             job.answers.poke()

@@ -42,22 +42,24 @@ class JobEndpoints:
         key = _idempotency_key(request)
         with self.service.client_slot(client):
             known = self.book.by_key(client, key) if key is not None else None
-            if known is None:
-                # Refused before anything is read or queued when the client could not keep it.
-                self.book.check_room(client)
-            body = await self.service.read_body(request)
-            digest = hashlib.sha256(body).hexdigest()
             if known is not None:
-                if known.body_hash != digest:
+                body = await self.service.read_body(request)
+                if known.body_hash != hashlib.sha256(body).hexdigest():
                     raise JobRefusal(
                         422, f"{IDEMPOTENCY_HEADER}: used for another request", None, "invalid"
                     )
                 return self._created(known)
+            # Refused before anything is read or queued when the client could not keep it.
+            self.book.check_room(client)
+            # The key is taken from here on: a second request with it waits (429) instead of
+            # making a second job while this one is read and queued.
             with self.book.creating(client, key):
+                body = await self.service.read_body(request)
                 batch = await self.service.parse_batch(body)
                 answers, handle = await self.service.submit(
                     batch, client, request, recording=self.book.store is not None
                 )
+                digest = hashlib.sha256(body).hexdigest()
                 job = await self.book.admit(client, answers, handle, body, key, digest)
         return self._created(job)
 
@@ -70,7 +72,8 @@ class JobEndpoints:
         job = self._find(request)
         wait = _number(request, "wait", 0.0, JOB_WAIT_SECONDS)
         ends = time.monotonic() + wait
-        while job.running and (left := ends - time.monotonic()) > 0:
+        # A stopping server answers at once: a long wait would hold its shutdown.
+        while job.running and not self.book.stopping and (left := ends - time.monotonic()) > 0:
             await job.answers.wait_beyond(len(job.answers.finished), left)
         return JSONResponse(self.book.status(job).to_json())
 
