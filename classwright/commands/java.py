@@ -1,5 +1,5 @@
-"""``classwright java skeleton|run``: derive a Java project's skeletons and contexts, and run its
-tests on the canonical solution or the skeleton."""
+"""``classwright java skeleton|run|score``: derive a Java project's skeletons and contexts, run its
+tests on the canonical solution or the skeleton, and score an untrusted sample in the jail."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from classwright.evaluator.java import (
     RunStatus,
     derive_project,
     run_project,
+    score_sample,
     skeleton_sources,
 )
+from classwright.schema.io import read_input
 from classwright.schema.java_project import load_java_project
 
 java_app = typer.Typer(
@@ -108,6 +110,42 @@ def run_command(
         raise typer.Exit(1)
 
 
+@java_app.command("score")
+@reports_input_errors
+def score_command(
+    project: ProjectFolder,
+    target: Annotated[
+        str, typer.Option("--target", help="The target class the sample is (fully qualified).")
+    ],
+    sample: Annotated[
+        Path,
+        typer.Option("--sample", help="A file holding the full source of the target class."),
+    ],
+) -> None:
+    """Score an untrusted sample of a target class in the jail (bubblewrap, no network, no
+    /proc, a uid of its own): the sample replaces the target's file, the other classes stay
+    canonical, and each test is credited only on the judge's own authenticated event. Prints
+    each test's outcome and the class-wise verdict; exit 0 when it passes class-wise, 1 when it
+    does not, 2 on bad input."""
+    loaded = load_java_project(project)
+    text = read_input(sample)
+    score = score_sample(loaded, target, text)
+    width = max((len(t.status.value) for t in score.tests), default=6)
+    for test in score.tests:
+        message = f"  {test.message}" if test.message else ""
+        typer.echo(f"{test.status.value:<{width}}  {test.test_id}{message}")
+    if score.status in (RunStatus.MAIN_DOES_NOT_COMPILE, RunStatus.TESTS_DO_NOT_COMPILE):
+        typer.echo(score.output, nl=not score.output.endswith("\n"))
+    verdict = "passes" if score.class_wise_pass else "fails"
+    typer.echo(
+        f"{loaded.id} {target} ({sample.name}): {score.status.value}, "
+        f"{len(score.passed)} of {len(score.tests)} tests passed; class-wise {verdict} "
+        f"(CPU-s {score.cpu_seconds:.2f})"
+    )
+    if not score.class_wise_pass:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``java skeleton`` and ``java run`` to the CLI."""
+    """Add ``java skeleton``, ``java run`` and ``java score`` to the CLI."""
     app.add_typer(java_app)

@@ -10,6 +10,7 @@ from java_projects import DEPOT, SHAPES
 from requirements_in_ci import skip_missing
 
 from classwright.evaluator.java import JavaToolchain, find_toolchain
+from classwright.evaluator.java.jail import require_bubblewrap
 from classwright.schema.errors import InputError
 from classwright.schema.java_project import JavaProject, load_java_project
 
@@ -32,6 +33,17 @@ def toolchain() -> JavaToolchain:
         return find_toolchain()
     except InputError as error:
         skip_missing("Java toolchain", error.describe())
+
+
+@pytest.fixture(scope="session")
+def jailed(toolchain: JavaToolchain) -> JavaToolchain:
+    """The toolchain, with bubblewrap, setpriv and prlimit to jail it (a sample's runs need
+    them); missing, the test skips here and fails in CI."""
+    try:
+        require_bubblewrap()
+    except InputError as error:
+        skip_missing("bubblewrap", error.describe())
+    return toolchain
 
 
 @pytest.fixture()

@@ -1,0 +1,364 @@
+"""Scoring an untrusted sample of a Java class task (JavaBench class-wise) in the jail.
+
+A sample is the full source of one target class: it replaces the target's file, the project's
+other classes stay canonical, and the project's tests decide. Three jailed stages, one fresh JVM
+each (:mod:`classwright.evaluator.java.jail`): ``javac`` of the main sources, ``javac`` of the
+tests against them, and the tests run by the judge module, whose per-test event lines the scorer
+reads (:mod:`classwright.evaluator.java.verdict`). The canonical source of the target is never in
+the jail: only the sample's file and the other classes' sources are bound into it.
+
+The expected tests are those of the canonical solution, run through the same path once per
+project (``expected_tests``); each one the sample's run gives no authenticated pass is failed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import tempfile
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from classwright.evaluator.java import judge_source
+from classwright.evaluator.java.jail import (
+    DEFAULT_LIMITS,
+    Jail,
+    JailLimits,
+    judge_module,
+    require_bubblewrap,
+    run_jailed,
+)
+from classwright.evaluator.java.junit_report import JavaTestOutcome
+from classwright.evaluator.java.runner import (
+    DEFAULT_JVM_OPTIONS,
+    JAVA_RELEASE,
+    OUTPUT_LIMIT,
+    RunStatus,
+    Stage,
+    StageCost,
+)
+from classwright.evaluator.java.toolchain import JavaToolchain, find_toolchain
+from classwright.evaluator.java.verdict import decide, read_events
+from classwright.schema.errors import InputError
+from classwright.schema.java_project import TEST_SOURCES, JavaProject
+
+JAIL_JVM_OPTIONS = (
+    *DEFAULT_JVM_OPTIONS,
+    # No hsperfdata file in /tmp, no attach listener (a sample's JVM cannot be instrumented).
+    "-XX:-UsePerfData",
+    "-XX:+DisableAttachMechanism",
+    "-Xss1m",
+    "-Xmx512m",
+)
+DENIED_MODULES = frozenset(
+    {
+        "jdk.unsupported",  # sun.misc.Unsafe: reads any object's private fields
+        "jdk.attach",
+        "java.instrument",
+        "jdk.jdi",
+        "jdk.jdwp.agent",
+        "jdk.management.agent",
+        "jdk.incubator.foreign",  # native memory and calls without JNI
+        "jdk.incubator.vector",
+        "jdk.jshell",
+        "jdk.hotspot.agent",
+        "jdk.internal.jvmstat",
+        "jdk.internal.le",
+        "jdk.internal.opt",
+        "jdk.internal.vm.ci",
+        "jdk.internal.vm.compiler",
+        "jdk.internal.vm.compiler.management",
+        "jdk.internal.ed",
+    }
+)
+"""JDK modules the test JVM never resolves (``--limit-modules``): each reads or changes memory
+past the language's access checks, or attaches to a JVM."""
+
+
+@dataclass(frozen=True)
+class SampleScore:
+    """The verdict on one sample of one target class."""
+
+    target: str
+    status: RunStatus
+    tests: tuple[JavaTestOutcome, ...]
+    """One outcome per expected test (empty when the sample did not compile)."""
+    output: str
+    """javac's diagnostics when a compile stage failed, else the JVM's standard error."""
+    stages: tuple[StageCost, ...]
+    ignored_lines: int
+    """Lines of the JVM's standard output that were not authenticated events."""
+
+    @property
+    def passed(self) -> tuple[JavaTestOutcome, ...]:
+        return tuple(t for t in self.tests if t.passed)
+
+    @property
+    def class_wise_pass(self) -> bool:
+        """JavaBench's class-wise verdict: it compiles and every expected test passes."""
+        return (
+            self.status is RunStatus.TESTED
+            and bool(self.tests)
+            and all(t.passed for t in self.tests)
+        )
+
+    @property
+    def cpu_seconds(self) -> float:
+        return sum(s.cpu_seconds for s in self.stages)
+
+
+_modules_lock = threading.Lock()
+_allowed_modules: dict[Path, str] = {}
+
+
+def _limit_modules(toolchain: JavaToolchain) -> str:
+    """This JDK's modules but the denied ones, for ``--limit-modules`` (asked once)."""
+    import subprocess
+
+    with _modules_lock:
+        if toolchain.java not in _allowed_modules:
+            listed = subprocess.run(
+                [str(toolchain.java), "--list-modules"],
+                capture_output=True,
+                text=True,
+                check=True,
+                timeout=120,
+            ).stdout
+            names = {line.split("@")[0].strip() for line in listed.splitlines() if line.strip()}
+            allowed = sorted(names - DENIED_MODULES)
+            allowed += [judge_source.MODULE_NAME, judge_source.JUNIT_MODULE]
+            _allowed_modules[toolchain.java] = ",".join(allowed)
+        return _allowed_modules[toolchain.java]
+
+
+def _folder(path: Path, mode: int) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    path.chmod(mode)
+    return path
+
+
+def _write_tree(sources: Mapping[str, str], folder: Path) -> list[str]:
+    """Write the sources under ``folder``, readable by the jail's uid; their paths inside."""
+    written = []
+    for relative, text in sorted(sources.items()):
+        path = folder / relative
+        for parent in reversed(path.relative_to(folder).parents):
+            _folder(folder / parent, 0o755)
+        path.write_text(text, encoding="utf-8")
+        path.chmod(0o644)
+        written.append(f"/run/src/{relative}")
+    return written
+
+
+def _javac(toolchain: JavaToolchain, argfile: str, classpath: Sequence[str]) -> list[str]:
+    return [
+        str(toolchain.javac),
+        *(f"-J{option}" for option in JAIL_JVM_OPTIONS),
+        "--release",
+        JAVA_RELEASE,
+        "-encoding",
+        "UTF-8",
+        "-proc:none",
+        "-nowarn",
+        "-g",
+        "-Xmaxerrs",
+        "1000",
+        "-d",
+        "/run/out",
+        "-cp",
+        os.pathsep.join(classpath),
+        f"@{argfile}",
+    ]
+
+
+def _read(path: Path) -> str:
+    return path.read_bytes()[:OUTPUT_LIMIT].decode("utf-8", "replace") if path.exists() else ""
+
+
+@dataclass
+class _Run:
+    project: JavaProject
+    toolchain: JavaToolchain
+    work: Path
+    limits: JailLimits
+    stages: list[StageCost]
+
+    def stage(
+        self, stage: Stage, jail: Jail, program: list[str], stdin: bytes = b""
+    ) -> tuple[int | None, Path, Path]:
+        out = self.work / f"{stage.name.lower()}.out"
+        err = self.work / f"{stage.name.lower()}.err"
+        ended = run_jailed(
+            jail.command(program), stdin=stdin, stdout=out, stderr=err, limits=self.limits
+        )
+        self.stages.append(StageCost(stage, ended.exit_code, ended.cpu_seconds, ended.wall_seconds))
+        return ended.exit_code, out, err
+
+    def compile(
+        self, stage: Stage, sources: Mapping[str, str] | Path, classpath: dict[str, Path]
+    ) -> tuple[Path, str]:
+        """Compile into a fresh folder: the folder, and javac's output when it failed (else
+        ``""``)."""
+        name = stage.name.lower()
+        out = _folder(self.work / f"{name}-classes", 0o777)
+        if isinstance(sources, Path):
+            root = sources
+            inside = [
+                f"/run/src/{p.relative_to(root).as_posix()}" for p in sorted(root.rglob("*.java"))
+            ]
+        else:
+            root = _folder(self.work / f"{name}-src", 0o755)
+            inside = _write_tree(sources, root)
+        args = _folder(self.work / f"{name}-args", 0o755)
+        (args / "sources").write_text("\n".join(f'"{p}"' for p in inside) + "\n", encoding="utf-8")
+        (args / "sources").chmod(0o644)
+        binds = {"/run/src": root, "/run/args": args, **classpath}
+        jail = Jail(self.toolchain, binds, {"/run/out": out})
+        # The tests compile against JUnit; the main sources against the project's libraries.
+        junit = [str(self.toolchain.console_launcher)] if classpath else []
+        program = _javac(
+            self.toolchain, "/run/args/sources", [*classpath, *junit, *self._libraries()]
+        )
+        code, stdout, stderr = self.stage(stage, jail, program)
+        if code != 0:
+            return out, _read(stdout) + _read(stderr)
+        return out, ""
+
+    def _libraries(self) -> list[str]:
+        return [
+            str(self.toolchain.library(name, self.project.manifest))
+            for name in self.project.libraries
+        ]
+
+
+def _run_tests(
+    run: _Run, main_out: Path, test_out: Path, secret: str
+) -> tuple[int | None, bytes, str]:
+    project, tools = run.project, run.toolchain
+    binds = {"/run/judge": judge_module(tools), "/run/main": main_out, "/run/test": test_out}
+    classpath = ["/run/test"]
+    if project.test_resources:
+        binds["/run/test-resources"] = project.test_resources.resolve()
+        classpath.append("/run/test-resources")
+    classpath.append("/run/main")
+    if project.main_resources:
+        binds["/run/main-resources"] = project.main_resources.resolve()
+        classpath.append("/run/main-resources")
+    classpath += run._libraries()
+    program = [
+        str(tools.java),
+        *JAIL_JVM_OPTIONS,
+        "--limit-modules",
+        _limit_modules(tools),
+        "--add-modules",
+        "ALL-DEFAULT",
+        "--module-path",
+        os.pathsep.join(["/run/judge", str(tools.console_launcher)]),
+        "--class-path",
+        os.pathsep.join(classpath),
+        "-m",
+        f"{judge_source.MODULE_NAME}/{judge_source.MAIN_CLASS}",
+        "/run/test",
+    ]
+    jail = Jail(tools, binds, {})
+    code, stdout, stderr = run.stage(Stage.RUN_TESTS, jail, program, (secret + "\n").encode())
+    return code, stdout.read_bytes(), _read(stderr)
+
+
+def _score(
+    project: JavaProject,
+    target: str,
+    sources: Mapping[str, str],
+    expected: Sequence[str] | None,
+    toolchain: JavaToolchain,
+    limits: JailLimits,
+) -> SampleScore:
+    require_bubblewrap()
+    with tempfile.TemporaryDirectory(prefix="classwright-java-score-") as folder:
+        work = Path(folder)
+        run = _Run(project, toolchain, work, limits, [])
+        main_out, failed = run.compile(Stage.COMPILE_MAIN, sources, {})
+        if failed or not any(main_out.rglob("*.class")):
+            return SampleScore(
+                target, RunStatus.MAIN_DOES_NOT_COMPILE, (), failed, tuple(run.stages), 0
+            )
+        test_root = (project.root / TEST_SOURCES).resolve()
+        test_out, failed = run.compile(Stage.COMPILE_TESTS, test_root, {"/run/main": main_out})
+        if failed:
+            return SampleScore(
+                target, RunStatus.TESTS_DO_NOT_COMPILE, (), failed, tuple(run.stages), 0
+            )
+        secret = secrets.token_hex(32)
+        code, stdout, stderr = _run_tests(run, main_out, test_out, secret)
+        events = read_events(stdout, secret)
+        ids = expected if expected is not None else sorted(events.outcomes)
+        if code is None:
+            status = RunStatus.TIMED_OUT
+        elif not events.ended:
+            # The JVM ended before the judge's last line (System.exit, halt, a crash): the
+            # tests it reported keep their outcomes, the others are errors.
+            status = RunStatus.NO_REPORT
+        else:
+            status = RunStatus.TESTED
+        return SampleScore(
+            target, status, decide(events, ids), stderr, tuple(run.stages), events.ignored
+        )
+
+
+_expected_lock = threading.Lock()
+_expected: dict[str, tuple[str, ...]] = {}
+
+
+def _project_digest(project: JavaProject) -> str:
+    digest = hashlib.sha256(str(project.root.resolve()).encode())
+    for source in (*project.main, *project.tests):
+        digest.update(source.path.encode() + b"\0" + source.text.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def expected_tests(
+    project: JavaProject,
+    *,
+    toolchain: JavaToolchain | None = None,
+    limits: JailLimits = DEFAULT_LIMITS,
+) -> tuple[str, ...]:
+    """The ids of the project's tests, from its canonical solution run in the jail (once per
+    project content in this process). A canonical solution that does not pass every test is
+    bad input naming the project."""
+    tools = toolchain or find_toolchain()
+    key = _project_digest(project)
+    with _expected_lock:
+        if key in _expected:
+            return _expected[key]
+    canonical = {s.path: s.text for s in project.main}
+    run = _score(project, "", canonical, None, tools, limits)
+    failing = [t.test_id for t in run.tests if not t.passed]
+    if run.status is not RunStatus.TESTED or not run.tests or failing:
+        told = run.status.value if run.status is not RunStatus.TESTED else f"fails {failing[:3]}"
+        raise InputError(
+            project.manifest, f"the canonical solution does not pass in the jail: {told}"
+        )
+    ids = tuple(t.test_id for t in run.tests)
+    with _expected_lock:
+        _expected[key] = ids
+    return ids
+
+
+def score_sample(
+    project: JavaProject,
+    target: str,
+    sample: str,
+    *,
+    toolchain: JavaToolchain | None = None,
+    limits: JailLimits = DEFAULT_LIMITS,
+) -> SampleScore:
+    """Score ``sample``, the full source of the target class ``target``, against the project's
+    tests in the jail; the other classes are the canonical ones."""
+    tools = toolchain or find_toolchain()
+    path = project.target(target).path
+    sources = {s.path: s.text for s in project.main} | {path: sample}
+    expected = expected_tests(project, toolchain=tools, limits=limits)
+    return _score(project, target, sources, expected, tools, limits)
