@@ -1,19 +1,18 @@
 """The rule catalogue: every rule, looked up by code or name, selected by code or prefix.
 
 Rules are discovered in ``classwright.authoring.rules``: every ``Rule`` subclass defined in a
-module there whose name does not start with ``_`` is registered (see that package for how rule
-files are named).
+module there whose name does not start with ``_`` is registered, as
+``classwright.authoring.catalogue`` finds them (see that package for how rule files are named).
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib
-import pkgutil
 from collections.abc import Iterable, Sequence
 from functools import cache
 
 from classwright.authoring import rules as rules_package
+from classwright.authoring.catalogue import declared_classes
 from classwright.authoring.lint.rule import Kind, Rule
 from classwright.schema.errors import InputError
 
@@ -21,23 +20,7 @@ from classwright.schema.errors import InputError
 @cache
 def all_rules() -> tuple[type[Rule], ...]:
     """Every registered rule class, ordered by code."""
-    found: dict[str, type[Rule]] = {}
-    for module_info in pkgutil.iter_modules(rules_package.__path__):
-        if module_info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{rules_package.__name__}.{module_info.name}")
-        for value in vars(module).values():
-            if not (
-                isinstance(value, type)
-                and issubclass(value, Rule)
-                and value.__module__ == module.__name__
-                and "code" in vars(value)
-            ):
-                continue
-            rule: type[Rule] = value
-            if rule.code in found and found[rule.code] is not rule:
-                raise RuntimeError(f"two rules claim {rule.code}: {module.__name__}")
-            found[rule.code] = rule
+    found = declared_classes(rules_package, Rule, "code", "rules")
     return tuple(found[code] for code in sorted(found))
 
 

@@ -1,16 +1,16 @@
 """The operator catalogue: every operator, by name, and operator sets as the CLI takes them.
 
 Operators are discovered in ``classwright.authoring.perturb.operators``: every ``Operator``
-subclass defined in a module there whose name does not start with ``_`` is registered.
+subclass defined in a module there whose name does not start with ``_`` is registered
+(``classwright.authoring.catalogue``).
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib
-import pkgutil
 from functools import cache
 
+from classwright.authoring.catalogue import declared_classes
 from classwright.authoring.perturb import operators as operators_package
 from classwright.authoring.perturb.operator import Operator
 from classwright.schema.errors import InputError
@@ -29,21 +29,7 @@ first: later operators read the renamed task, and their records quote the new na
 @cache
 def all_operators() -> tuple[type[Operator], ...]:
     """Every registered operator class, in application order (unlisted ones last, by name)."""
-    found: dict[str, type[Operator]] = {}
-    for module_info in pkgutil.iter_modules(operators_package.__path__):
-        if module_info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{operators_package.__name__}.{module_info.name}")
-        for value in vars(module).values():
-            if (
-                isinstance(value, type)
-                and issubclass(value, Operator)
-                and value.__module__ == module.__name__
-                and "name" in vars(value)
-            ):
-                if value.name in found and found[value.name] is not value:
-                    raise RuntimeError(f"two operators claim {value.name}: {module.__name__}")
-                found[value.name] = value
+    found = declared_classes(operators_package, Operator, "name", "operators")
     return tuple(sorted(found.values(), key=_position))
 
 
