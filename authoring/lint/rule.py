@@ -129,9 +129,10 @@ class Rule:
         return doc_sections(cls).get("What it does", "").split("\n\n")[0].replace("\n", " ")
 
 
-def doc_sections(rule: type[Rule]) -> dict[str, str]:
-    """The ``## Title`` sections of a rule's docstring, title -> text."""
-    text = inspect.cleandoc(rule.__doc__ or "")
+def doc_sections(documented: type) -> dict[str, str]:
+    """The ``## Title`` sections of a class's docstring (a rule's, an operator's), title ->
+    text."""
+    text = inspect.cleandoc(documented.__doc__ or "")
     sections: dict[str, str] = {}
     title = ""
     for line in text.splitlines():

@@ -13,13 +13,12 @@ anything: the engine proves the variant valid before a folder appears.
 
 from __future__ import annotations
 
-import inspect
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from classwright.authoring.lint.rule import NAME_PATTERN, doc_sections
 from classwright.authoring.perturb.files import TaskFiles
 from classwright.authoring.taskdir import TaskFolder
 
@@ -28,8 +27,6 @@ if TYPE_CHECKING:
 
 DOC_SECTIONS = ("What it changes", "What it keeps", "When it declines", "Example")
 """The Markdown sections (``## <title>``) every operator docstring has, in this order."""
-
-NAME_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
 class Declined(Exception):
@@ -71,20 +68,6 @@ class Operator:
         """The first paragraph of the ``What it changes`` section, on one line."""
         text = doc_sections(cls).get("What it changes", "")
         return text.split("\n\n")[0].replace("\n", " ")
-
-
-def doc_sections(operator: type[Operator]) -> dict[str, str]:
-    """The ``## Title`` sections of an operator's docstring, title -> text."""
-    text = inspect.cleandoc(operator.__doc__ or "")
-    sections: dict[str, str] = {}
-    title = ""
-    for line in text.splitlines():
-        if line.startswith("## "):
-            title = line[3:].strip()
-            sections[title] = ""
-        elif title:
-            sections[title] += line + "\n"
-    return {k: v.strip() for k, v in sections.items()}
 
 
 def operator_problems(operator: type[Operator]) -> list[str]:
