@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
@@ -57,19 +57,22 @@ class ClassModel:
         raise KeyError(name)
 
 
-def docstring_statement(body: cst.BaseSuite) -> cst.SimpleStatementLine | None:
-    """The first statement of a suite when it is a string literal (a docstring)."""
-    if not isinstance(body, cst.IndentedBlock) or not body.body:
+def docstring_statement(body: cst.BaseSuite | cst.Module) -> cst.SimpleStatementLine | None:
+    """The first statement of a suite (or a module) when it is a string literal (a docstring)."""
+    if not isinstance(body, cst.IndentedBlock | cst.Module) or not body.body:
         return None
     first = body.body[0]
-    if (
-        isinstance(first, cst.SimpleStatementLine)
-        and len(first.body) == 1
-        and isinstance(first.body[0], cst.Expr)
-        and isinstance(first.body[0].value, cst.SimpleString | cst.ConcatenatedString)
-    ):
-        return first
-    return None
+    return first if is_string_statement(first) else None
+
+
+def is_string_statement(statement: cst.CSTNode) -> TypeGuard[cst.SimpleStatementLine]:
+    """A statement that is one string literal alone (a docstring, where it stands first)."""
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, cst.SimpleString | cst.ConcatenatedString)
+    )
 
 
 class ClassTransformer(cst.CSTTransformer):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from classwright.authoring.classmodel import docstring_statement
+from classwright.evaluator.dependencies import class_methods
 
 _PROMPT = re.compile(r"^(?P<indent>\s*)>>>(?: (?P<code>.*)|$)")
 _MORE = re.compile(r"^(?P<indent>\s*)\.\.\.(?: (?P<code>.*)|$)")
@@ -207,9 +208,7 @@ def parse_examples(lines: Sequence[str]) -> tuple[Example, ...]:
 def docstrings(class_def: cst.ClassDef) -> Iterator[Docstring]:
     """The class's docstring and its methods' (plain string literals only), in source order."""
     owners: list[tuple[str, cst.BaseSuite]] = [(class_def.name.value, class_def.body)]
-    for method in class_def.body.body:
-        if isinstance(method, cst.FunctionDef):
-            owners.append((method.name.value, method.body))
+    owners.extend((method.name.value, method.body) for method in class_methods(class_def))
     for owner, body in owners:
         statement = docstring_statement(body)
         if statement is None:
@@ -226,16 +225,3 @@ def docstrings(class_def: cst.ClassDef) -> Iterator[Docstring]:
             if text:
                 text = (lines[0], *text[1:])
             yield Docstring(owner, expr.value, lines, text, parse_examples(text))
-
-
-class LiteralReplacer(cst.CSTTransformer):
-    """Replace given string literals (by identity) with new source texts."""
-
-    def __init__(self, replacements: dict[cst.SimpleString, str]) -> None:
-        self.replacements = replacements
-
-    def leave_SimpleString(
-        self, original_node: cst.SimpleString, updated_node: cst.SimpleString
-    ) -> cst.SimpleString:
-        new = self.replacements.get(original_node)
-        return updated_node if new is None else updated_node.with_changes(value=new)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import libcst as cst
 from libcst.metadata import (
@@ -36,6 +37,11 @@ from libcst.metadata import (
 
 from classwright.authoring.classmodel import docstring_statement
 from classwright.authoring.testmodule import SOLUTION_MODULE
+from classwright.evaluator.dependencies import find_class
+
+if TYPE_CHECKING:
+    from classwright.authoring.perturb.files import TaskFiles
+    from classwright.authoring.taskdir import TaskFolder
 
 
 class ModuleKind(enum.Enum):
@@ -135,46 +141,40 @@ class NameUses:
         scope = self.scopes.get(function.body)
         if not isinstance(scope, FunctionScope):
             return None
-        found: list[cst.Name] = []
-        for binding in scope.assignments[name]:
-            if not isinstance(binding, Assignment):
-                return None
-            node = binding.node
-            if isinstance(node, cst.Param):
-                found.append(node.name)
-            elif isinstance(node, cst.Name):
-                found.append(node)
-            else:
-                return None
-            for reference in binding.references:
-                if not isinstance(reference.node, cst.Name):
-                    return None
-                found.append(reference.node)
         for node in walk(function.body):
             if isinstance(node, cst.Global | cst.Nonlocal) and any(
                 item.name.value == name for item in node.names
             ):
                 return None
-        # A name bound twice is listed once per binding.
-        unique: dict[int, cst.Name] = {id(node): node for node in found}
-        return list(unique.values())
+        return _bound_names(scope, name)
 
     def module_variable(self, name: str) -> list[cst.Name] | None:
         """Every ``Name`` node of the module-level variable ``name`` (as ``local_names``)."""
         scope = self.scopes.get(self.module)
-        if scope is None:
+        return None if scope is None else _bound_names(scope, name)
+
+
+def _bound_names(scope: Scope, name: str) -> list[cst.Name] | None:
+    """Every ``Name`` node that binds ``name`` in ``scope`` (a parameter by its name) or uses
+    it; None when one of them is not a plain name."""
+    found: list[cst.Name] = []
+    for binding in scope.assignments[name]:
+        if not isinstance(binding, Assignment):
             return None
-        found: list[cst.Name] = []
-        for binding in scope.assignments[name]:
-            if not isinstance(binding, Assignment) or not isinstance(binding.node, cst.Name):
+        node = binding.node
+        if isinstance(node, cst.Param):
+            found.append(node.name)
+        elif isinstance(node, cst.Name):
+            found.append(node)
+        else:
+            return None
+        for reference in binding.references:
+            if not isinstance(reference.node, cst.Name):
                 return None
-            found.append(binding.node)
-            for reference in binding.references:
-                if not isinstance(reference.node, cst.Name):
-                    return None
-                found.append(reference.node)
-        unique: dict[int, cst.Name] = {id(node): node for node in found}
-        return list(unique.values())
+            found.append(reference.node)
+    # A name bound twice is listed once per binding.
+    unique: dict[int, cst.Name] = {id(node): node for node in found}
+    return list(unique.values())
 
 
 def analyse_names(
@@ -184,6 +184,42 @@ def analyse_names(
     parse)."""
     wrapper = MetadataWrapper(cst.parse_module(source))
     return _Analysis(wrapper, kind, class_name, frozenset(members)).run()
+
+
+@dataclass(frozen=True)
+class TaskNames:
+    """A task's own names (its class, methods and fields) and their uses in its solution and
+    tests: where every operator that follows names starts."""
+
+    class_name: str
+    methods: list[str]
+    fields: list[str]
+    solution: NameUses
+    tests: NameUses
+
+    @classmethod
+    def of(cls, task: TaskFolder, files: TaskFiles) -> TaskNames:
+        class_name = task.solution.class_name
+        methods = [m.name for m in task.solution.methods]
+        fields = [f.split(".", 1)[1] for f in task.solution.fields]
+        members = frozenset([*methods, *fields])
+        solution = analyse_names(files.solution, ModuleKind.SOLUTION, class_name, members)
+        tests = analyse_names(files.tests, ModuleKind.TESTS, class_name, members)
+        return cls(class_name, methods, fields, solution, tests)
+
+    @property
+    def members(self) -> frozenset[str]:
+        return self.solution.members
+
+    @property
+    def class_def(self) -> cst.ClassDef:
+        assert self.solution.class_def is not None, "the task loaded, so its class is there"
+        return self.solution.class_def
+
+    def examples(self, code: str) -> NameUses:
+        """The uses in a docstring's examples given as one module (a ``cst.ParserSyntaxError``
+        if they do not parse)."""
+        return analyse_names(code, ModuleKind.EXAMPLES, self.class_name, self.members)
 
 
 class _Analysis:
@@ -206,7 +242,7 @@ class _Analysis:
 
     def run(self) -> NameUses:
         docstrings = set(_docstring_nodes(self.module))
-        for node in _walk(self.module):
+        for node in walk(self.module):
             if isinstance(node, cst.Name):
                 self.uses.identifiers.add(node.value)
                 if node.value == self.class_name:
@@ -236,10 +272,7 @@ class _Analysis:
     def _find_class_def(self) -> cst.ClassDef | None:
         if self.kind is not ModuleKind.SOLUTION:
             return None
-        for statement in self.module.body:
-            if isinstance(statement, cst.ClassDef) and statement.name.value == self.class_name:
-                return statement
-        return None
+        return find_class(self.module, self.class_name)
 
     def _definitions(self, class_def: cst.ClassDef) -> None:
         for statement in class_def.body.body:
@@ -363,16 +396,8 @@ class _Analysis:
     def _helper_result(self, func: cst.Name, seen: frozenset[int]) -> Known | None:
         """A call of a function of the module (a test helper) every ``return`` of which is
         known: ``def trained(text): speller = Speller(); ...; return speller``."""
-        scope = self.scopes.get(func)
-        bindings = _bindings(scope, func.value) if scope is not None else []
-        if (
-            len(bindings) != 1
-            or not isinstance(bindings[0], Assignment)
-            or not isinstance(bindings[0].node, cst.FunctionDef)
-        ):
-            return None
-        function = bindings[0].node
-        if id(function) in seen:
+        function = self._only_binding(func)
+        if not isinstance(function, cst.FunctionDef) or id(function) in seen:
             return None
         seen = seen | {id(function)}
         returns = list(_returns(function))
@@ -481,16 +506,17 @@ class _Analysis:
         """The test class whose method's ``self`` ``expr`` is (tests and examples only)."""
         if self.kind is ModuleKind.SOLUTION or not isinstance(expr, cst.Name):
             return None
-        scope = self.scopes.get(expr)
-        bindings = _bindings(scope, expr.value) if scope is not None else []
-        if (
-            len(bindings) != 1
-            or not isinstance(bindings[0], Assignment)
-            or not isinstance(bindings[0].node, cst.Param)
-        ):
-            return None
-        found = self._method_of(bindings[0].node)
+        param = self._only_binding(expr)
+        found = self._method_of(param) if isinstance(param, cst.Param) else None
         return found[1] if found is not None else None
+
+    def _only_binding(self, name: cst.Name) -> cst.CSTNode | None:
+        """The node that binds ``name`` when it has one plain binding in its scope."""
+        scope = self.scopes.get(name)
+        bindings = _bindings(scope, name.value) if scope is not None else []
+        if len(bindings) != 1 or not isinstance(bindings[0], Assignment):
+            return None
+        return bindings[0].node
 
     def _test_attribute(self, owner: cst.ClassDef, attr: str, seen: frozenset[int]) -> Known | None:
         key = (id(owner), attr)
@@ -518,18 +544,16 @@ def _bindings(scope: Scope, name: str) -> list[BaseAssignment]:
 
 
 def _callee_name(call: cst.Call) -> str:
-    func = call.func
-    if isinstance(func, cst.Name):
-        return func.value
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return ""
+    return _last_name(call.func)
 
 
 def _decorator_name(decorator: cst.Decorator) -> str:
     expr = decorator.decorator
-    if isinstance(expr, cst.Call):
-        expr = expr.func
+    return _last_name(expr.func if isinstance(expr, cst.Call) else expr)
+
+
+def _last_name(expr: cst.BaseExpression) -> str:
+    """``f`` of ``f`` and of ``obj.f`` ('' for any other expression)."""
     if isinstance(expr, cst.Name):
         return expr.value
     if isinstance(expr, cst.Attribute):
@@ -546,32 +570,37 @@ def _self_assignments(owner: cst.ClassDef, attr: str) -> Iterator[cst.BaseExpres
         if not params:
             continue
         receiver = params[0].name.value
-        for node in _walk(statement.body):
+        for node in walk(statement.body):
             if isinstance(node, cst.Assign):
                 for target in node.targets:
-                    value = target.target
-                    if (
-                        isinstance(value, cst.Attribute)
-                        and isinstance(value.value, cst.Name)
-                        and value.value.value == receiver
-                        and value.attr.value == attr
-                    ):
+                    if _is_attribute_of(target.target, receiver, attr):
                         # With several targets the value is not known to be this one alone.
                         yield node.value if len(node.targets) == 1 else cst.Name("_unknown_")
-            elif isinstance(node, cst.AugAssign | cst.AnnAssign):
-                target_expr = node.target
-                if (
-                    isinstance(target_expr, cst.Attribute)
-                    and isinstance(target_expr.value, cst.Name)
-                    and target_expr.value.value == receiver
-                    and target_expr.attr.value == attr
-                ):
-                    assigned = node.value if isinstance(node, cst.AnnAssign) else None
-                    yield assigned if assigned is not None else cst.Name("_unknown_")
+            elif isinstance(node, cst.AugAssign | cst.AnnAssign) and _is_attribute_of(
+                node.target, receiver, attr
+            ):
+                assigned = node.value if isinstance(node, cst.AnnAssign) else None
+                yield assigned if assigned is not None else cst.Name("_unknown_")
+
+
+def _is_attribute_of(target: cst.BaseExpression, receiver: str, attr: str) -> bool:
+    """``target`` is ``<receiver>.<attr>``."""
+    return (
+        isinstance(target, cst.Attribute)
+        and isinstance(target.value, cst.Name)
+        and target.value.value == receiver
+        and target.attr.value == attr
+    )
 
 
 def is_static(function: cst.FunctionDef) -> bool:
     return any(_decorator_name(d) == "staticmethod" for d in function.decorators)
+
+
+def positional_parameters(function: cst.FunctionDef) -> list[cst.Param]:
+    """The parameters a call may pass by position (not positional-only), receiver left out."""
+    params = list(function.params.params)
+    return params if is_static(function) else params[1:]
 
 
 def call_parameters(function: cst.FunctionDef) -> list[str]:
@@ -594,7 +623,7 @@ def _returns(function: cst.FunctionDef) -> Iterator[cst.Return]:
             stack.extend(current.children)
 
 
-def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Every node below ``node`` (itself included), parents before children."""
     stack = [node]
     while stack:
@@ -605,43 +634,13 @@ def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 
 def _docstring_nodes(module: cst.Module) -> Iterator[cst.CSTNode]:
     """The string nodes that are docstrings (of the module, classes, functions)."""
-    for node in _walk(module):
+    for node in walk(module):
         statement = None
         if isinstance(node, cst.Module):
-            statement = _module_docstring(node)
+            statement = docstring_statement(node)
         elif isinstance(node, cst.ClassDef | cst.FunctionDef):
             statement = docstring_statement(node.body)
         if statement is not None:
             expr = statement.body[0]
             if isinstance(expr, cst.Expr):
-                yield from _walk(expr.value)
-
-
-def _module_docstring(module: cst.Module) -> cst.SimpleStatementLine | None:
-    if not module.body:
-        return None
-    first = module.body[0]
-    if (
-        isinstance(first, cst.SimpleStatementLine)
-        and len(first.body) == 1
-        and isinstance(first.body[0], cst.Expr)
-        and isinstance(first.body[0].value, cst.SimpleString | cst.ConcatenatedString)
-    ):
-        return first
-    return None
-
-
-def walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """Every node below ``node`` (itself included), parents before children."""
-    return _walk(node)
-
-
-class NameReplacer(cst.CSTTransformer):
-    """Replace given ``Name`` nodes (by identity, nodes of the module being transformed)."""
-
-    def __init__(self, replacements: dict[cst.Name, str]) -> None:
-        self.replacements = replacements
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
-        new = self.replacements.get(original_node)
-        return updated_node if new is None else updated_node.with_changes(value=new)
+                yield from walk(expr.value)

@@ -16,7 +16,9 @@ from classwright.authoring.perturb.fixtures import Applies, Declines
 from classwright.authoring.perturb.operator import Applied, Declined, Operator
 from classwright.authoring.perturb.operators._docstrings import Docstring, docstrings
 from classwright.authoring.perturb.operators._names import walk
+from classwright.authoring.perturb.operators._rewriting import Rewriter
 from classwright.authoring.taskdir import TaskFolder
+from classwright.evaluator.dependencies import find_class
 from classwright.evaluator.sandbox import Limits, SuiteJob, Verdicts, run_suites
 from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.scoring.jobs import task_exports
@@ -30,6 +32,31 @@ UNITS = frozenset({24, 60, 100, 360, 365, 1000, 1024, 1440, 3600, 86400})
 the contract: a day of 25 hours is no variant of a task."""
 SMALLEST = 3
 """0, 1 and 2 play too many roles (indexes, counts, steps) to be told apart."""
+
+_QUEUE = '''
+class Queue:
+    """
+    A queue that holds at most 4 items.
+    """
+
+    def __init__(self):
+        """
+        self.items: list, the items, oldest first, at most 4
+        """
+        self.items = []
+
+    def push(self, item: str) -> bool:
+        """
+        Add an item at the end unless the queue holds 4 already.
+        :param item: str, the item
+        :return: bool, True when it was added
+        """
+        if len(self.items) >= 4:
+            return False
+        self.items.append(item)
+        return True
+'''
+"""The solution of the fixtures that differ in their tests only."""
 
 
 class ChangeConstants(Operator):
@@ -146,29 +173,7 @@ class ChangeConstants(Operator):
             # The 5 of range(5) exceeds the limit of 4: alone, 4 -> 7 fails the tests (5 pushes
             # no longer overflow); moved together with 5, both places follow.
             Fixture(
-                solution='''
-                class Queue:
-                    """
-                    A queue that holds at most 4 items.
-                    """
-
-                    def __init__(self):
-                        """
-                        self.items: list, the items, oldest first, at most 4
-                        """
-                        self.items = []
-
-                    def push(self, item: str) -> bool:
-                        """
-                        Add an item at the end unless the queue holds 4 already.
-                        :param item: str, the item
-                        :return: bool, True when it was added
-                        """
-                        if len(self.items) >= 4:
-                            return False
-                        self.items.append(item)
-                        return True
-                ''',
+                solution=_QUEUE,
                 tests="""
                 import unittest
 
@@ -189,29 +194,7 @@ class ChangeConstants(Operator):
     DECLINES = (
         Declines(
             Fixture(
-                solution='''
-                class Queue:
-                    """
-                    A queue that holds at most 4 items.
-                    """
-
-                    def __init__(self):
-                        """
-                        self.items: list, the items, oldest first, at most 4
-                        """
-                        self.items = []
-
-                    def push(self, item: str) -> bool:
-                        """
-                        Add an item at the end unless the queue holds 4 already.
-                        :param item: str, the item
-                        :return: bool, True when it was added
-                        """
-                        if len(self.items) >= 4:
-                            return False
-                        self.items.append(item)
-                        return True
-                ''',
+                solution=_QUEUE,
                 tests="""
                 import unittest
 
@@ -235,29 +218,7 @@ class ChangeConstants(Operator):
             # The 4 of 4 * "a" is no limit of the queue: with it alone left at 4, the tests
             # still pass, so it is another use of the same number.
             Fixture(
-                solution='''
-                class Queue:
-                    """
-                    A queue that holds at most 4 items.
-                    """
-
-                    def __init__(self):
-                        """
-                        self.items: list, the items, oldest first, at most 4
-                        """
-                        self.items = []
-
-                    def push(self, item: str) -> bool:
-                        """
-                        Add an item at the end unless the queue holds 4 already.
-                        :param item: str, the item
-                        :return: bool, True when it was added
-                        """
-                        if len(self.items) >= 4:
-                            return False
-                        self.items.append(item)
-                        return True
-                ''',
+                solution=_QUEUE,
                 tests="""
                 import unittest
 
@@ -284,11 +245,8 @@ class ChangeConstants(Operator):
     def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
         solution = cst.parse_module(files.solution)
         tests = cst.parse_module(files.tests)
-        class_def = next(
-            s
-            for s in solution.body
-            if isinstance(s, cst.ClassDef) and s.name.value == task.solution.class_name
-        )
+        class_def = find_class(solution, task.solution.class_name)
+        assert class_def is not None, "the task loaded, so its class is there"
         docs = list(docstrings(class_def))
         code_values = _integers(solution)
         test_values = _integers(tests)
@@ -503,21 +461,17 @@ def _job(task: TaskFolder) -> SuiteJob:
     )
 
 
-class _Values(cst.CSTTransformer):
+class _Values(Rewriter):
+    """The chosen integer literals get their new values; docstrings, their new texts."""
+
     def __init__(
         self, nodes: set[cst.Integer], change: dict[int, int], literals: dict[cst.SimpleString, str]
     ) -> None:
+        super().__init__(literals=literals)
         self.nodes = nodes
         self.change = change
-        self.literals = literals
 
     def leave_Integer(self, original_node: cst.Integer, updated_node: cst.Integer) -> cst.Integer:
         if original_node not in self.nodes:
             return updated_node
         return updated_node.with_changes(value=str(self.change[int(original_node.evaluated_value)]))
-
-    def leave_SimpleString(
-        self, original_node: cst.SimpleString, updated_node: cst.SimpleString
-    ) -> cst.SimpleString:
-        new = self.literals.get(original_node)
-        return updated_node if new is None else updated_node.with_changes(value=new)

@@ -16,13 +16,10 @@ from classwright.authoring.perturb.fixtures import Applies, Declines
 from classwright.authoring.perturb.operator import Applied, Declined, Operator
 from classwright.authoring.perturb.operators._docstrings import Docstring, docstrings
 from classwright.authoring.perturb.operators._examples_run import Output, run_candidates
-from classwright.authoring.perturb.operators._names import (
-    ModuleKind,
-    NameUses,
-    analyse_names,
-    call_parameters,
-)
+from classwright.authoring.perturb.operators._names import NameUses, TaskNames, call_parameters
+from classwright.authoring.perturb.operators._rewriting import Rewriter
 from classwright.authoring.taskdir import TaskFolder
+from classwright.evaluator.dependencies import class_methods
 from classwright.schema import syntax
 
 ATTEMPTS = 4
@@ -170,22 +167,12 @@ class RedrawExamples(Operator):
     )
 
     def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
-        class_name = task.solution.class_name
-        methods = [m.name for m in task.solution.methods]
-        fields = [f.split(".", 1)[1] for f in task.solution.fields]
-        members = frozenset([*methods, *fields])
-        solution = analyse_names(files.solution, ModuleKind.SOLUTION, class_name, members)
-        tests = analyse_names(files.tests, ModuleKind.TESTS, class_name, members)
-        assert solution.class_def is not None
-        params = {
-            f.name.value: call_parameters(f)
-            for f in solution.class_def.body.body
-            if isinstance(f, cst.FunctionDef)
-        }
-        pool = _test_values(tests, params)
+        names = TaskNames.of(task, files)
+        params = {f.name.value: call_parameters(f) for f in class_methods(names.class_def)}
+        pool = _test_values(names.tests, params)
         drafts: list[_Draft] = []
-        for doc in docstrings(solution.class_def):
-            draft = _Draft.of(doc, class_name, members, params, pool, rng)
+        for doc in docstrings(names.class_def):
+            draft = _Draft.of(doc, names, params, pool, rng)
             if draft is not None:
                 drafts.append(draft)
         if not drafts:
@@ -211,7 +198,7 @@ class RedrawExamples(Operator):
                 break
         if not redrawn:
             raise Declined("no draw of any docstring's examples held in the sandbox")
-        new_solution = solution.module.visit(_Literals(literals)).code
+        new_solution = names.solution.module.visit(Rewriter(literals=literals)).code
         return Applied(
             files.changed(solution=new_solution),
             f"examples of {len(redrawn)} methods redrawn: {', '.join(redrawn)}",
@@ -290,8 +277,7 @@ class _Draft:
     def of(
         cls,
         doc: Docstring,
-        class_name: str,
-        members: frozenset[str],
+        names: TaskNames,
         params: dict[str, list[str]],
         pool: dict[tuple[str, str], list[str]],
         rng: random.Random,
@@ -303,7 +289,7 @@ class _Draft:
         ):
             return None
         try:
-            uses = analyse_names(doc.module_code(), ModuleKind.EXAMPLES, class_name, members)
+            uses = names.examples(doc.module_code())
         except cst.ParserSyntaxError:
             return None
         calls = [c for c in uses.calls if c.method == doc.owner and not c.through_class]
@@ -375,17 +361,6 @@ def _holds(result: list[Output] | None, attempt: _Attempt, doc: Docstring) -> bo
         if output.raised or len(output.text) > LONGEST_OUTPUT or ">>>" in output.text:
             return False
     return True
-
-
-class _Literals(cst.CSTTransformer):
-    def __init__(self, literals: dict[cst.SimpleString, str]) -> None:
-        self.literals = literals
-
-    def leave_SimpleString(
-        self, original_node: cst.SimpleString, updated_node: cst.SimpleString
-    ) -> cst.SimpleString:
-        new = self.literals.get(original_node)
-        return updated_node if new is None else updated_node.with_changes(value=new)
 
 
 def moved_lines(old: str, new: str) -> dict[int, int]:

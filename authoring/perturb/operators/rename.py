@@ -19,13 +19,15 @@ from classwright.authoring.perturb.operators._names import (
     ClassContext,
     ModuleKind,
     NameUses,
-    analyse_names,
+    TaskNames,
     call_parameters,
     walk,
 )
+from classwright.authoring.perturb.operators._rewriting import Rewriter
 from classwright.authoring.perturb.vocabulary import Role, WordChoice, fresh_name, pluralise
 from classwright.authoring.taskdir import TaskFolder
 from classwright.authoring.testmodule import method_test_class
+from classwright.evaluator.dependencies import class_methods
 
 ATTEMPTS = 6
 """Draws tried for one name before it keeps its own (every draw collided)."""
@@ -493,23 +495,15 @@ class _Plan:
 
     @classmethod
     def of(cls, task: TaskFolder, files: TaskFiles, words: WordChoice) -> _Plan:
-        class_name = task.solution.class_name
-        methods = [m.name for m in task.solution.methods]
-        fields = [f.split(".", 1)[1] for f in task.solution.fields]
-        members = frozenset([*methods, *fields])
-        solution = analyse_names(files.solution, ModuleKind.SOLUTION, class_name, members)
-        tests = analyse_names(files.tests, ModuleKind.TESTS, class_name, members)
-        assert solution.class_def is not None, "the task loaded, so its class is there"
-        docs = list(docstrings(solution.class_def))
+        names = TaskNames.of(task, files)
+        docs = list(docstrings(names.class_def))
         examples: dict[str, NameUses] = {}
         broken_examples: dict[str, frozenset[int]] = {}
         for doc in docs:
             if doc.examples:
                 broken = doc.broken_examples()
                 try:
-                    examples[doc.owner] = analyse_names(
-                        doc.module_code(broken), ModuleKind.EXAMPLES, class_name, members
-                    )
+                    examples[doc.owner] = names.examples(doc.module_code(broken))
                 except cst.ParserSyntaxError:
                     raise Declined(
                         f"the examples of {doc.owner} do not parse as Python: the names in "
@@ -517,7 +511,16 @@ class _Plan:
                     ) from None
                 if broken:
                     broken_examples[doc.owner] = broken
-        plan = cls(class_name, "", methods, fields, solution, tests, docs, examples)
+        plan = cls(
+            names.class_name,
+            "",
+            names.methods,
+            names.fields,
+            names.solution,
+            names.tests,
+            docs,
+            examples,
+        )
         plan.broken = broken_examples
         plan._draw(words, task)
         return plan
@@ -591,11 +594,7 @@ class _Plan:
         return blocked
 
     def _draw_params(self, words: WordChoice, taken: set[str], blocked: Mapping[str, str]) -> None:
-        class_def = self.solution.class_def
-        assert class_def is not None
-        for function in class_def.body.body:
-            if not isinstance(function, cst.FunctionDef):
-                continue
+        for function in _functions(self.solution):
             method = function.name.value
             if method != "__init__" and method not in self.methods:
                 continue
@@ -679,10 +678,10 @@ class _Plan:
                 for node in self.solution.local_names(function, param) or ():
                     solution_names[node] = new
         literals = {doc.node: self._docstring(doc) for doc in self.docs}
-        solution = self.solution.module.visit(_Rewriter(solution_names, literals)).code
+        solution = self.solution.module.visit(Rewriter(solution_names, literals)).code
         test_names = self._module_renames(self.tests)
         test_names.update(self._test_renames())
-        tests = self.tests.module.visit(_Rewriter(test_names, {})).code
+        tests = self.tests.module.visit(Rewriter(test_names)).code
         meta = dict(files.meta)
         overrides = self._test_class_overrides(task)
         if overrides:
@@ -736,7 +735,7 @@ class _Plan:
         return names
 
     def _test_method_renames(self, test_class: cst.ClassDef) -> dict[cst.Name, str]:
-        functions = [s for s in test_class.body.body if isinstance(s, cst.FunctionDef)]
+        functions = class_methods(test_class)
         present = {f.name.value for f in functions}
         prefixes = sorted(self.members.items(), key=lambda item: -len(item[0]))
         names: dict[cst.Name, str] = {}
@@ -771,7 +770,7 @@ class _Plan:
         lines = list(doc.lines)
         examples = self.examples.get(doc.owner)
         if examples is not None:
-            code = examples.module.visit(_Rewriter(self._module_renames(examples), {})).code
+            code = examples.module.visit(Rewriter(self._module_renames(examples))).code
             loose = dict.fromkeys(self.broken.get(doc.owner, ()), self._loose_rename)
             try:
                 lines = doc.with_code(code, loose)
@@ -882,7 +881,7 @@ def _why_kept(name: str, role: Role, words: WordChoice) -> str:
 
 def _functions(uses: NameUses) -> Iterable[cst.FunctionDef]:
     assert uses.class_def is not None
-    return [s for s in uses.class_def.body.body if isinstance(s, cst.FunctionDef)]
+    return class_methods(uses.class_def)
 
 
 def _rename_words(line: str, words: Mapping[str, str]) -> str:
@@ -950,21 +949,3 @@ def _rename_fields(text: str, fields: Sequence[str], renamed: Mapping[str, str])
 
 def _spoken(name: str) -> str:
     return name.strip("_").replace("_", " ")
-
-
-class _Rewriter(cst.CSTTransformer):
-    """Replace names and string literals given by identity (nodes of the visited module)."""
-
-    def __init__(self, names: dict[cst.Name, str], literals: dict[cst.SimpleString, str]) -> None:
-        self.names = names
-        self.literals = literals
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
-        new = self.names.get(original_node)
-        return updated_node if new is None else updated_node.with_changes(value=new)
-
-    def leave_SimpleString(
-        self, original_node: cst.SimpleString, updated_node: cst.SimpleString
-    ) -> cst.SimpleString:
-        new = self.literals.get(original_node)
-        return updated_node if new is None else updated_node.with_changes(value=new)

@@ -16,15 +16,16 @@ from classwright.authoring.perturb.operator import Applied, Declined, Operator
 from classwright.authoring.perturb.operators._docstrings import Docstring, docstrings
 from classwright.authoring.perturb.operators._names import (
     ClassContext,
-    ModuleKind,
     NameUses,
-    analyse_names,
-    is_static,
+    TaskNames,
+    positional_parameters,
     walk,
 )
+from classwright.authoring.perturb.operators._orders import shuffle_anew
+from classwright.authoring.perturb.operators._rewriting import Rewriter
 from classwright.authoring.taskdir import TaskFolder
+from classwright.evaluator.dependencies import class_methods
 
-DRAWS = 20
 _RAISES = {"assertRaises": 1, "assertWarns": 1, "assertRaisesRegex": 2, "assertWarnsRegex": 2}
 """unittest's callable forms, by the index of the expected-exception arguments they take
 before the callable: ``assertRaises(E, f, *args, **kwargs)`` calls ``f(*args, **kwargs)``."""
@@ -274,35 +275,26 @@ class ReorderParams(Operator):
     )
 
     def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
-        class_name = task.solution.class_name
-        methods = [m.name for m in task.solution.methods]
-        fields = [f.split(".", 1)[1] for f in task.solution.fields]
-        members = frozenset([*methods, *fields])
-        solution = analyse_names(files.solution, ModuleKind.SOLUTION, class_name, members)
-        tests = analyse_names(files.tests, ModuleKind.TESTS, class_name, members)
-        assert solution.class_def is not None
-        docs = list(docstrings(solution.class_def))
+        names = TaskNames.of(task, files)
+        solution, tests = names.solution, names.tests
+        docs = list(docstrings(names.class_def))
         examples: dict[str, NameUses] = {}
         for doc in docs:
             if doc.unreadable_examples:
                 raise Declined(f"the examples of {doc.owner} cannot be read line for line")
             if doc.examples:
                 try:
-                    examples[doc.owner] = analyse_names(
-                        doc.module_code(), ModuleKind.EXAMPLES, class_name, members
-                    )
+                    examples[doc.owner] = names.examples(doc.module_code())
                 except cst.ParserSyntaxError:
                     raise Declined(f"the examples of {doc.owner} do not parse as Python") from None
         modules = [solution, tests, *examples.values()]
         orders: dict[str, list[str]] = {}
         refused: dict[str, str] = {}
-        for function in solution.class_def.body.body:
-            if not isinstance(function, cst.FunctionDef):
-                continue
+        for function in class_methods(names.class_def):
             method = function.name.value
-            if method != "__init__" and method not in methods:
+            if method != "__init__" and method not in names.methods:
                 continue
-            why = _why_fixed(function, modules, class_name)
+            why = _why_fixed(function, modules, names.class_name)
             if why:
                 refused[method] = why
                 continue
@@ -316,8 +308,8 @@ class ReorderParams(Operator):
             raise Declined(f"no method's parameters can be reordered ({reasons})")
         old = {
             f.name.value: _positional(f)
-            for f in solution.class_def.body.body
-            if isinstance(f, cst.FunctionDef) and f.name.value in orders
+            for f in class_methods(names.class_def)
+            if f.name.value in orders
         }
         plan = _Plan(old, orders)
         literals = {doc.node: plan.docstring(doc, examples.get(doc.owner)) for doc in docs}
@@ -339,8 +331,7 @@ class ReorderParams(Operator):
 
 def _positional(function: cst.FunctionDef) -> list[str]:
     """The parameters a call may pass by position, receiver left out."""
-    params = [p.name.value for p in function.params.params]
-    return params if is_static(function) else params[1:]
+    return [p.name.value for p in positional_parameters(function)]
 
 
 def _why_fixed(function: cst.FunctionDef, modules: Sequence[NameUses], class_name: str) -> str:
@@ -410,20 +401,12 @@ def _raises_form(name: cst.Name, uses: NameUses) -> bool:
 
 
 def _draw_order(function: cst.FunctionDef, rng: random.Random) -> list[str] | None:
-    params = list(function.params.params)
-    if not is_static(function):
-        params = params[1:]
+    params = positional_parameters(function)
     required = [p.name.value for p in params if p.default is None]
     defaulted = [p.name.value for p in params if p.default is not None]
     if len(required) < 2 and len(defaulted) < 2:
         return None
-    original = required + defaulted
-    for _ in range(DRAWS):
-        rng.shuffle(required)
-        rng.shuffle(defaulted)
-        if required + defaulted != original:
-            return required + defaulted
-    return None
+    return required + defaulted if shuffle_anew([required, defaulted], rng) else None
 
 
 # --- rewriting ------------------------------------------------------------------------------------
@@ -526,13 +509,13 @@ def _reordered_tags(lines: list[str], old: Sequence[str], new: Sequence[str]) ->
     return result
 
 
-class _Calls(cst.CSTTransformer):
+class _Calls(Rewriter):
     """Calls of the reordered methods take their arguments in the new order; the signatures
     and (in the solution) the docstrings change with them."""
 
     def __init__(self, plan: _Plan, uses: NameUses, literals: dict[cst.SimpleString, str]) -> None:
+        super().__init__(literals=literals)
         self.plan = plan
-        self.literals = literals
         self.calls = {id(c.call): c.method for c in uses.calls if c.method in plan.new}
         # unittest's callable forms: call -> (method, index of the callable's argument).
         self.raises: dict[int, tuple[str, int]] = {}
@@ -572,14 +555,8 @@ class _Calls(cst.CSTTransformer):
         if not any(s is original_node for s in self.class_def.body.body):
             return updated_node
         params = list(updated_node.params.params)
-        receiver = [] if is_static(original_node) else params[:1]
-        own = {p.name.value: p for p in params[len(receiver) :]}
+        own = {p.name.value: p for p in positional_parameters(updated_node)}
+        receiver = params[: len(params) - len(own)]
         reordered = receiver + [own[n] for n in self.plan.new[name]]
         fixed = [p.with_changes(comma=params[i].comma) for i, p in enumerate(reordered)]
         return updated_node.with_changes(params=updated_node.params.with_changes(params=fixed))
-
-    def leave_SimpleString(
-        self, original_node: cst.SimpleString, updated_node: cst.SimpleString
-    ) -> cst.SimpleString:
-        new = self.literals.get(original_node)
-        return updated_node if new is None else updated_node.with_changes(value=new)

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from classwright.authoring.classmodel import is_string_statement
 from classwright.authoring.lint.fixtures import Fixture
 from classwright.authoring.perturb.files import TaskFiles
 from classwright.authoring.perturb.fixtures import Applies, Declines
 from classwright.authoring.perturb.operator import Applied, Declined, Operator
 from classwright.authoring.perturb.operators._names import walk
+from classwright.authoring.perturb.operators._orders import shuffle_anew
 from classwright.authoring.taskdir import TaskFolder
-
-DRAWS = 20
-"""Shuffles tried for an order other than the original (two methods: one other order)."""
+from classwright.evaluator.dependencies import find_class
 
 
 class ShuffleMethods(Operator):
@@ -253,11 +253,8 @@ class ShuffleMethods(Operator):
     def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
         wrapper = MetadataWrapper(cst.parse_module(files.solution))
         module = wrapper.module
-        class_def = next(
-            s
-            for s in module.body
-            if isinstance(s, cst.ClassDef) and s.name.value == task.solution.class_name
-        )
+        class_def = find_class(module, task.solution.class_name)
+        assert class_def is not None, "the task loaded, so its class is there"
         assert isinstance(class_def.body, cst.IndentedBlock), "a class with methods has a block"
         body: list[cst.BaseStatement] = list(class_def.body.body)
         units = _units(body)
@@ -266,10 +263,7 @@ class ShuffleMethods(Operator):
         if len(movable) < 2:
             raise Declined("the class has fewer than two methods besides __init__")
         order = list(range(len(movable)))
-        for _ in range(DRAWS):
-            rng.shuffle(order)
-            if order != sorted(order):
-                break
+        shuffle_anew([order], rng)
         new_body = _reordered(body, movable, order)
         new_class = class_def.with_changes(body=class_def.body.with_changes(body=new_body))
         new_module = module.deep_replace(class_def, new_class)
@@ -319,7 +313,7 @@ def _refuse_order_dependence(body: Sequence[cst.BaseStatement], units: list[list
         referring: list[cst.CSTNode] = []
         if isinstance(statement, cst.FunctionDef):
             referring.extend(d.decorator for d in statement.decorators)
-        elif not _is_docstring(statement):
+        elif not is_string_statement(statement):
             referring.append(statement)
         for part in referring:
             for node in walk(part):
@@ -333,15 +327,6 @@ def _refuse_order_dependence(body: Sequence[cst.BaseStatement], units: list[list
                         f"a class-level statement refers to the method {node.value}, so it "
                         "must stay defined before it"
                     )
-
-
-def _is_docstring(statement: cst.BaseStatement) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, cst.SimpleString | cst.ConcatenatedString)
-    )
 
 
 def _reordered(
@@ -387,11 +372,8 @@ def _moved_lines(
     wrapper: MetadataWrapper, class_def: cst.ClassDef, solution: str, class_name: str
 ) -> dict[int, int]:
     new_wrapper = MetadataWrapper(cst.parse_module(solution))
-    new_class = next(
-        s
-        for s in new_wrapper.module.body
-        if isinstance(s, cst.ClassDef) and s.name.value == class_name
-    )
+    new_class = find_class(new_wrapper.module, class_name)
+    assert new_class is not None, "the class moved its methods, not itself"
     before, after = _spans(wrapper, class_def), _spans(new_wrapper, new_class)
     moved: dict[int, int] = {}
     for key, (start, end) in before.items():
