@@ -48,6 +48,9 @@ class Timed:
     peak_rss_mb: float
     machine_cpu: float
     """CPU the whole machine was busy for during the run: other load counts too."""
+    machine_system: float = 0.0
+    """Of `machine_cpu`, the kernel's share (system, interrupts): a slow kernel (process
+    creation, context switches) shows here, a slow scorer in the rest."""
 
 
 def _is_bare_git(checkout: Path) -> bool:
@@ -76,6 +79,16 @@ def official_available(checkout: Path) -> str | None:
 
 def run_official(checkout: Path, samples: Path, data: Path, scratch: Path) -> tuple[dict, Timed]:
     """Run ClassEval's evaluation.py on ``samples``; its per-sample, per-test-class results."""
+    command, cwd, result_file = official_command(checkout, samples, data, scratch)
+    timed = _run_measured(command, cwd)
+    return json.loads(result_file.read_text(encoding="utf-8")), timed
+
+
+def official_command(
+    checkout: Path, samples: Path, data: Path, scratch: Path
+) -> tuple[list[str], Path, Path]:
+    """ClassEval's evaluation.py set up in ``scratch`` to score ``samples``: its command line, the
+    folder to run it in, and the file its per-sample, per-test-class results go to."""
     root = scratch / "classeval"
     if (checkout / "classeval_evaluation").is_dir():
         shutil.copytree(checkout / "classeval_evaluation", root / "classeval_evaluation")
@@ -103,9 +116,11 @@ def run_official(checkout: Path, samples: Path, data: Path, scratch: Path) -> tu
         "--greedy",
         "1" if per_task == 1 else "0",
     ]
-    timed = _run_measured(command, root / "classeval_evaluation")
-    result_file = root / "output" / "result" / f"{name}_class_result.json"
-    return json.loads(result_file.read_text(encoding="utf-8")), timed
+    return (
+        command,
+        root / "classeval_evaluation",
+        root / "output" / "result" / f"{name}_class_result.json",
+    )
 
 
 def run_ours(
@@ -149,7 +164,7 @@ def run_ours(
 def _run_measured(command: list[str], cwd: Path) -> Timed:
     """Run ``command``; wall time, CPU time of it and all its descendants, peak total RSS."""
     before = os.times()
-    busy_before = _machine_busy()
+    busy_before, system_before = _machine_busy()
     started = time.perf_counter()
     process = subprocess.Popen(
         command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
@@ -160,21 +175,24 @@ def _run_measured(command: list[str], cwd: Path) -> Timed:
         time.sleep(0.25)  # sampling /proc costs CPU of its own; keep it rare
     wall = time.perf_counter() - started
     after = os.times()
-    busy = _machine_busy() - busy_before
+    busy_after, system_after = _machine_busy()
+    busy, system = busy_after - busy_before, system_after - system_before
     if process.returncode != 0:
         tail = (process.stderr.read() if process.stderr else "")[-2000:]
         raise SystemExit(f"{' '.join(command[:4])} failed ({process.returncode}):\n{tail}")
     cpu = (after.children_user - before.children_user) + (
         after.children_system - before.children_system
     )
-    return Timed(wall, cpu, peak / 1024 / 1024, busy)
+    return Timed(wall, cpu, peak / 1024 / 1024, busy, system)
 
 
-def _machine_busy() -> float:
-    """Seconds of CPU the machine has spent busy (not idle, not waiting for I/O) since boot."""
+def _machine_busy() -> tuple[float, float]:
+    """Seconds of CPU the machine has spent busy (not idle, not waiting for I/O) since boot, and
+    of those in the kernel (system time, interrupts)."""
     fields = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
     idle = fields[3] + fields[4]
-    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (sum(fields[:8]) - idle) / ticks, (fields[2] + fields[5] + fields[6]) / ticks
 
 
 def _tree_rss(root: int) -> int:

@@ -9,10 +9,13 @@ official evaluator; classwright with derived time limits (the default) with a fr
 canonical-time cache (the figure of a first run on a machine, measuring included) and again with
 the cache warm (every later run); with ClassEval's protocol (`--timeout 5`); and with
 `--stop-at-first-failure` (class verdicts only). It prints the machine's load before and after,
-wall time, samples/s, CPU, peak memory, our overhead per sample (machine CPU minus the tests' own
-time, over samples; meaningful on a quiet machine), the speed ratios to the official evaluator,
-the per-test limits that cost the most (limit x how many tests were killed at it), and the class
-verdicts that differ between each pair, each listed. The official evaluator is skipped with a
+this machine's cost of a bare fork() + exit and of a socket round trip (as
+benchmarks/cost_per_test.py measures them, to set two machines side by side), wall time,
+samples/s, CPU, the system-time share of the machine's CPU during each run (a slow kernel shows
+there, a slow scorer in the rest), peak memory, our overhead per sample (machine CPU minus the
+tests' own time, over samples; meaningful on a quiet machine), the speed ratios to the official
+evaluator, the per-test limits that cost the most (limit x how many tests were killed at it),
+and the class verdicts that differ between each pair, each listed. The official evaluator is skipped with a
 message when its checkout (or `func_timeout`) is missing.
 
 `--plus-tasks DIR` (from `classwright import classeval --plus`) adds a derived-limits run on
@@ -36,6 +39,7 @@ from agreement_classeval import (
     run_official,
     run_ours,
 )
+from cost_per_test import print_machine
 from rich.console import Console
 from rich.table import Table
 
@@ -67,6 +71,7 @@ def main() -> int:
     documents: dict[str, dict] = {}
     official: dict | None = None
     console.print(f"load before: {_load()}")
+    print_machine(console)
     with tempfile.TemporaryDirectory(prefix="classwright-speed-") as tmp:
         scratch = Path(tmp)
         missing = official_available(args.official) if args.official else "no checkout given"
@@ -149,7 +154,15 @@ def _load() -> str:
 
 def _print_timings(console: Console, timings: dict[str, Timed], samples: int, jobs: int) -> None:
     table = Table(title=f"{samples} samples, {jobs} jobs")
-    columns = ("evaluator", "wall s", "samples/s", "CPU s (waited)", "machine busy s", "peak MiB")
+    columns = (
+        "evaluator",
+        "wall s",
+        "samples/s",
+        "CPU s (waited)",
+        "machine busy s",
+        "of it system",
+        "peak MiB",
+    )
     for column in columns:
         table.add_column(column, justify="right")
     for name, timed in timings.items():
@@ -159,13 +172,16 @@ def _print_timings(console: Console, timings: dict[str, Timed], samples: int, jo
             f"{samples / timed.wall:.1f}",
             f"{timed.cpu:.1f}",
             f"{timed.machine_cpu:.1f}",
+            f"{100 * timed.machine_system / timed.machine_cpu:.0f}%" if timed.machine_cpu else "-",
             f"{timed.peak_rss_mb:.0f}",
         )
     console.print(table)
     console.print(
         "CPU s (waited): the evaluator and the descendants it reaped; sandboxed processes that "
         "are reaped elsewhere are missed. machine busy s: all CPU the machine spent during the "
-        "run, other load included (meaningful on a quiet machine).",
+        "run, other load included (meaningful on a quiet machine); of it system: the kernel's "
+        "share (system time and interrupts), where a machine whose process creation and context "
+        "switches cost more shows its difference.",
         soft_wrap=True,
     )
 
