@@ -11,9 +11,9 @@ import asyncio
 import functools
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 if TYPE_CHECKING:
     from classwright.client import Client, Verdict
@@ -30,96 +30,90 @@ REWARDS = ("class", "tests")
 (`classwright.evaluator.scoring.reward.RewardKind`'s values)."""
 
 
+class ScoringOptions(TypedDict, total=False):
+    """The keywords every scoring function takes (`score_completions` says what each means)."""
+
+    tasks: str | Path | None
+    url: str | None
+    reward: str
+    workers: int | None
+    token: str | None
+    sandbox_python: str | None
+
+
+SCORING_KEYWORDS = tuple(ScoringOptions.__annotations__)
+"""Their names, which the trainer adapters pass on (``classwright.rewards.shaping``)."""
+
+
 def score_completions(
-    task_ids: Sequence[str],
-    completions: Sequence[str],
-    *,
-    tasks: str | Path | None = None,
-    url: str | None = None,
-    reward: str = "class",
-    workers: int | None = None,
-    token: str | None = None,
-    sandbox_python: str | None = None,
+    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[ScoringOptions]
 ) -> list[float]:
     """The reward of each completion for the task of the same position.
 
     ``tasks``: a benchmark folder or record file (default ``CLASSWRIGHT_TASKS``, else the
     bundled tasks of a checkout); unused when a ``url`` (default ``CLASSWRIGHT_URL``) names a
-    `classwright serve`, which holds its own tasks. ``token``: the server's bearer token
+    `classwright serve`, which holds its own tasks. ``reward``: ``class`` (the default) or
+    ``tests`` (`REWARDS`). ``workers``: sandboxes at once on the library path (default
+    ``CLASSWRIGHT_WORKERS``, else one per CPU). ``token``: the server's bearer token
     (default ``CLASSWRIGHT_TOKEN``, else the file ``CLASSWRIGHT_TOKEN_FILE`` names).
     ``sandbox_python``: the interpreter the library path's sandbox runs completions with
     (default ``CLASSWRIGHT_SANDBOX_PYTHON``, else this process's; docs/rl.md, "Which path").
     """
-    details = score_details(
-        task_ids,
-        completions,
-        tasks=tasks,
-        url=url,
-        reward=reward,
-        workers=workers,
-        token=token,
-        sandbox_python=sandbox_python,
-    )
-    return [detail.reward for detail in details]
+    _refuse_unknown("score_completions", options)
+    return [detail.reward for detail in score_details(task_ids, completions, **options)]
 
 
 def score_details(
-    task_ids: Sequence[str],
-    completions: Sequence[str],
-    *,
-    tasks: str | Path | None = None,
-    url: str | None = None,
-    reward: str = "class",
-    workers: int | None = None,
-    token: str | None = None,
-    sandbox_python: str | None = None,
+    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[ScoringOptions]
 ) -> list[RewardDetail]:
     """Each completion's reward with what a trainer logs beside it (tests passed, a timeout, a
     completion without code that parses, the first error); arguments as `score_completions`."""
-    kind, url = _checked(task_ids, completions, reward, url)
+    _refuse_unknown("score_details", options)
+    kind, url = _checked(task_ids, completions, options)
     if not completions:
         return []
     if url:
-        return _served(url, task_ids, completions, kind.value, token)
-    return _scored_here(task_ids, completions, tasks, kind.value, workers, sandbox_python)
+        return _served(url, task_ids, completions, kind.value, options.get("token"))
+    return _scored_here(task_ids, completions, kind.value, options)
 
 
 async def ascore_details(
-    task_ids: Sequence[str],
-    completions: Sequence[str],
-    *,
-    tasks: str | Path | None = None,
-    url: str | None = None,
-    reward: str = "class",
-    workers: int | None = None,
-    token: str | None = None,
-    sandbox_python: str | None = None,
+    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[ScoringOptions]
 ) -> list[RewardDetail]:
     """`score_details` for an event loop: through the service's asynchronous client, or the
     library's scoring in a thread, so the loop goes on while the sandbox runs."""
-    kind, url = _checked(task_ids, completions, reward, url)
+    _refuse_unknown("ascore_details", options)
+    kind, url = _checked(task_ids, completions, options)
     if not completions:
         return []
     if url:
         from classwright.client import AsyncClient, token_from_environment
 
-        async with AsyncClient(url, token=token or token_from_environment()) as client:
+        token = options.get("token") or token_from_environment()
+        async with AsyncClient(url, token=token) as client:
             verdicts = await client.verdicts(
                 _samples(task_ids, completions), {"reward": kind.value}
             )
         return _details_of(verdicts, len(completions), kind.value)
-    return await asyncio.to_thread(
-        _scored_here, task_ids, completions, tasks, kind.value, workers, sandbox_python
-    )
+    return await asyncio.to_thread(_scored_here, task_ids, completions, kind.value, options)
+
+
+def _refuse_unknown(function: str, options: Mapping[str, object]) -> None:
+    """Python's own error for a keyword the function does not take (``**options`` would
+    otherwise swallow a misspelt one)."""
+    for keyword in options:
+        if keyword not in SCORING_KEYWORDS:
+            raise TypeError(f"{function}() got an unexpected keyword argument {keyword!r}")
 
 
 def _checked(
-    task_ids: Sequence[str], completions: Sequence[str], reward: str, url: str | None
+    task_ids: Sequence[str], completions: Sequence[str], options: ScoringOptions
 ) -> tuple[RewardKind, str | None]:
     """The reward kind and the server to ask (None: score here), or a ValueError."""
     if len(task_ids) != len(completions):
         raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
-    return _reward_kind(reward), url or os.environ.get(URL_VARIABLE) or None
+    url = options.get("url") or os.environ.get(URL_VARIABLE) or None
+    return _reward_kind(options.get("reward", "class")), url
 
 
 def _reward_kind(reward: str) -> RewardKind:
@@ -192,26 +186,26 @@ def _client(url: str, token: str | None) -> Client:
 
 
 def _scored_here(
-    task_ids: Sequence[str],
-    completions: Sequence[str],
-    tasks: str | Path | None,
-    reward: str,
-    workers: int | None,
-    sandbox_python: str | None = None,
+    task_ids: Sequence[str], completions: Sequence[str], reward: str, options: ScoringOptions
 ) -> list[RewardDetail]:
     from classwright.evaluator.scoring.jobs import Settings, build_jobs
     from classwright.evaluator.scoring.reward import RewardKind
     from classwright.evaluator.scoring.samples import Sample
 
-    source = task_source(tasks)
+    source = task_source(options.get("tasks"))
     records = task_records(str(source), tuple(sorted(set(task_ids))))
     samples = [
         Sample(task_id, index, completion)
         for index, (task_id, completion) in enumerate(zip(task_ids, completions, strict=True))
     ]
     jobs = build_jobs(samples, records, "<completions>")
-    count = workers or int(os.environ.get(WORKERS_VARIABLE, "0") or 0) or (os.cpu_count() or 1)
-    return judge(count).rewards(jobs, Settings(python=sandbox_python), RewardKind(reward))
+    count = (
+        options.get("workers")
+        or int(os.environ.get(WORKERS_VARIABLE, "0") or 0)
+        or (os.cpu_count() or 1)
+    )
+    settings = Settings(python=options.get("sandbox_python"))
+    return judge(count).rewards(jobs, settings, RewardKind(reward))
 
 
 _JUDGES: dict[int, Judge] = {}

@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from classwright.rewards.scoring import SCORING_KEYWORDS
+
 if TYPE_CHECKING:
     from classwright.evaluator.scoring.reward import RewardDetail
 
-SCORING_KEYWORDS = ("tasks", "url", "reward", "workers", "token", "sandbox_python")
-"""What the adapters pass on to `score_details`."""
 SHAPING_KEYWORDS = ("reward_range", "format_penalty")
 IGNORED_KEYWORDS = ("reward_router_address", "reward_model_tokenizer")
 """What verl's reward managers pass to every reward function, for its own reward models."""
