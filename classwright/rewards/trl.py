@@ -37,14 +37,20 @@ def completion_text(completion: Any) -> str:
     )
 
 
-def _settings(kwargs: dict[str, Any]) -> tuple[dict[str, Any], Shaping]:
+def _batch(
+    task_id: list[str] | None, completions: list[Any], kwargs: dict[str, Any]
+) -> tuple[list[str], list[str], dict[str, Any], Shaping]:
+    """The task ids, the completions' texts, the scoring keywords and the shaping of a call."""
+    if task_id is None:
+        raise ValueError("the dataset needs a task_id column (classwright export --format hf)")
     # The dataset's other columns arrive as keywords too: only ours are read.
     ours = {
         k: v
         for k, v in kwargs.items()
         if k in ("tasks", "url", "reward", "workers", "token", "reward_range", "format_penalty")
     }
-    return split_keywords(ours)
+    scoring, shaping = split_keywords(ours)
+    return list(task_id), [completion_text(c) for c in completions], scoring, shaping
 
 
 def _rewards(
@@ -75,11 +81,8 @@ def classwright_reward(
     """The class verdict of each completion (1.0 passes every test, else 0.0, shaped by
     ``reward_range`` and ``format_penalty``). ``url``, ``token``, ``tasks``, ``reward`` (default
     ``CLASSWRIGHT_URL``, ``CLASSWRIGHT_TOKEN``, ...): bind them with `functools.partial`."""
-    if task_id is None:
-        raise ValueError("the dataset needs a task_id column (classwright export --format hf)")
-    scoring, shaping = _settings(kwargs)
-    texts = [completion_text(c) for c in completions]
-    details = score_details(list(task_id), texts, **scoring)
+    ids, texts, scoring, shaping = _batch(task_id, completions, kwargs)
+    details = score_details(ids, texts, **scoring)
     return _rewards(details, shaping, log_metric, log_extra)
 
 
@@ -94,9 +97,6 @@ async def classwright_reward_async(
 ) -> list[float]:
     """`classwright_reward` as a coroutine function: TRL awaits it beside its other async
     rewards, and a service's answers are awaited instead of blocking a thread."""
-    if task_id is None:
-        raise ValueError("the dataset needs a task_id column (classwright export --format hf)")
-    scoring, shaping = _settings(kwargs)
-    texts = [completion_text(c) for c in completions]
-    details = await ascore_details(list(task_id), texts, **scoring)
+    ids, texts, scoring, shaping = _batch(task_id, completions, kwargs)
+    details = await ascore_details(ids, texts, **scoring)
     return _rewards(details, shaping, log_metric, log_extra)
