@@ -118,10 +118,10 @@ def test_a_test_time_is_whole_when_the_parent_reads_its_lines_late(
         seen.append([])
         read_pipe(self, watch, read_end, selector)
 
-    def record(self: worker.Worker, watch: Any, line: bytes) -> None:
+    def record(self: worker.Worker, watch: Any, line: bytes, *readings: float) -> None:
         with contextlib.suppress(ValueError, AttributeError):
             seen[-1].append(str(json.loads(line).get("event")))
-        on_line(self, watch, line)
+        on_line(self, watch, line, *readings)
 
     monkeypatch.setattr(worker.Worker, "_read_pipe", read_late)
     monkeypatch.setattr(worker.Worker, "_on_line", record)

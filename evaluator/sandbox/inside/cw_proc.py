@@ -46,20 +46,64 @@ def cpu_seconds(pid: int) -> float | None:
     return None if ticks is None else ticks / CLOCK_TICKS
 
 
+def _children_files() -> bool:
+    """Whether this kernel lists a thread's children in /proc/PID/task/TID/children."""
+    pid = os.getpid()
+    return os.path.exists(f"/proc/{pid}/task/{pid}/children")
+
+
+CHILDREN_FILES = _children_files()
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a child of any of its threads); none when it is
+    gone. Needs `CHILDREN_FILES`."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    found: list[int] = []
+    for thread in threads:
+        try:
+            with open(f"/proc/{pid}/task/{thread}/children", "rb") as handle:
+                found.extend(int(child) for child in handle.read().split())
+        except (OSError, ValueError):
+            continue  # the thread ended meanwhile: its children went to another
+    return found
+
+
 def descendants(root: int) -> list[int]:
-    """Every process below ``root`` (children before their own children)."""
-    children: dict[int, list[int]] = {}
+    """Every process below ``root`` (children before their own children).
+
+    Walked down from ``root`` through each process's children where the kernel lists them: a
+    few reads for a sandbox's handful of processes, where reading the stat of every process on
+    the machine (the fallback) took about 1 ms per hundred processes, and the parent lists a
+    sample's processes again and again while it follows the sample."""
+    if not CHILDREN_FILES:
+        return _descendants_by_scan(root)
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        for child in children(stack.pop()):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
+def _descendants_by_scan(root: int) -> list[int]:
+    """`descendants` from every process's parent, read from the stat of each."""
+    below: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         fields = stat_fields(int(entry))
         if fields is None or len(fields) < 2:
             continue
-        children.setdefault(int(fields[1]), []).append(int(entry))
+        below.setdefault(int(fields[1]), []).append(int(entry))
     found: list[int] = []
     stack = [root]
     while stack:
-        for child in children.get(stack.pop(), []):
+        for child in below.get(stack.pop(), []):
             found.append(child)
             stack.append(child)
     return found
