@@ -29,6 +29,7 @@ import importlib
 import json
 import os
 import random
+import re
 import resource
 import select
 import shutil
@@ -93,6 +94,11 @@ holds the sample's writable folders)."""
 OWN_AT_START: dict[str, set[str]] = {}
 """Per folder the zygote cleans after each sample (`wipe_own`), what its user held there when
 the zygote started (left alone)."""
+MOUNTED: set[str] = set()
+"""The mount points below the folders the zygote empties after each sample (`wipe`), as the
+zygote started: the sandbox's own (an interpreter bound under /tmp, read-only), which a sample
+cannot add to. Emptying /tmp walked every file of such an interpreter after each sample (about
+120 ms of CPU per sample for a virtual environment under /tmp) and removed nothing."""
 
 _write = os.write
 _dumps = json.dumps
@@ -104,9 +110,24 @@ _getpid = os.getpid
 
 
 class Emitter:
-    def __init__(self, fd: int, token: str) -> None:
+    """Writes a sample's events to the parent, one JSON line each.
+
+    With `hold` (the judge's, whose memory the candidate cannot reach), a test's result is held
+    back and written together with the next event (the next test's start, as a rule), in one
+    write: each write wakes the parent, which on a machine of two cores takes the core from the
+    judge, and a test then costs one wake-up rather than two. The judge sends the candidate no
+    request between the two, and `flush` writes what is held before the process ends. In one
+    process the result goes at once: the candidate's code would run while it is held."""
+
+    HELD = "result"
+    ATOMIC = 4000
+    """Bytes one write may hold: two events go together only below a pipe's atomic write."""
+
+    def __init__(self, fd: int, token: str, *, hold: bool = False) -> None:
         self.fd = fd
         self.token = token
+        self.hold = hold
+        self.held = b""
 
     def __call__(self, event: str, **fields: object) -> None:
         fields["event"] = event
@@ -119,8 +140,24 @@ class Emitter:
             if "message" in fields:
                 fields["message"] = str(fields["message"])[:200]
             line = _dumps(fields)
+        data = (line + "\n").encode()
+        if len(self.held) + len(data) > self.ATOMIC:
+            self.flush()
+        data, self.held = self.held + data, b""
+        if self.hold and event == self.HELD:
+            self.held = data
+            return
+        self._write(data)
+
+    def flush(self) -> None:
+        """Write the event held back, if any."""
+        data, self.held = self.held, b""
+        if data:
+            self._write(data)
+
+    def _write(self, data: bytes) -> None:
         try:
-            _write(self.fd, (line + "\n").encode())
+            _write(self.fd, data)
         except OSError:
             os._exit(70)
 
@@ -396,12 +433,15 @@ def judge_child(
         # The tests come straight from the parent: the zygote (and so the candidate, forked from
         # it) never holds them.
         suite = cw_wire.recv_frame(parent_sock)
-        emit = Emitter(parent_sock.fileno(), request["token"])
+        emit = Emitter(parent_sock.fileno(), request["token"], hold=True)
         apply_limits(request["rlimits"])
         restrict_calls(request)
         run = cast("RunRequest", dict(request, **suite))
-        if cw_judge.run(candidate_sock, run, emit, workdir, candidate_pid):
-            emit("done")
+        try:
+            if cw_judge.run(candidate_sock, run, emit, workdir, candidate_pid):
+                emit("done")
+        finally:
+            emit.flush()
     except BaseException:
         code = 71
         with contextlib.suppress(BaseException):
@@ -508,17 +548,42 @@ def remove_tree(path: str) -> None:
 
 
 def wipe(directory: str) -> None:
+    """Remove everything in `directory` but the mounts below it (`MOUNTED`), which are neither
+    walked nor removed; a folder that holds one is emptied around it."""
     try:
         entries = os.listdir(directory)
     except OSError:
         return
     for entry in entries:
         target = os.path.join(directory, entry)
+        if target in MOUNTED:
+            continue
+        if any(mount.startswith(target + "/") for mount in MOUNTED):
+            wipe(target)
+            continue
         if os.path.isdir(target) and not os.path.islink(target):
             remove_tree(target)
         else:
             with contextlib.suppress(OSError):
                 os.unlink(target)
+
+
+def mounts_below(folders: Iterable[str]) -> set[str]:
+    """The mount points strictly below `folders`, from /proc/self/mountinfo."""
+    found = set()
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as listing:
+            for line in listing:
+                fields = line.split()
+                if len(fields) < 5:
+                    continue
+                # Spaces and the like are written as octal escapes (\040).
+                point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), fields[4])
+                if any(point.startswith(folder.rstrip("/") + "/") for folder in folders):
+                    found.add(point)
+    except OSError:
+        pass
+    return found
 
 
 def own_entries(directory: str) -> set[str]:
@@ -831,6 +896,7 @@ def main() -> None:
     WRITABLE[:] = settings.get("writable", [])
     for directory in settings.get("wipe_own", []):
         OWN_AT_START[directory] = own_entries(directory)
+    MOUNTED.update(mounts_below(settings.get("wipe", [])))
     prctl(PR_SET_DUMPABLE, 0)  # samples run as the same user: keep them out of /proc/<zygote>
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a sample come back here to be killed
     reset_signals()
