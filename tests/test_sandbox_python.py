@@ -41,6 +41,7 @@ from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs, run_ke
 from classwright.evaluator.scoring.judge import Judge
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import verdict_key
+from classwright.rewards.trl import classwright_reward
 from classwright.rewards.verl import compute_score
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
@@ -229,6 +230,16 @@ def test_a_reward_function_takes_the_interpreter_as_a_keyword(
         for chosen in ({"sandbox_python": str(venv)}, {})
     ]
     assert [s["score"] for s in scores] == [1.0, 0.0]
+    # TRL's reward reads it among its dataset's columns too.
+    rewards = [
+        classwright_reward(["p"], [solution], ["wallet_1"], tasks=str(tasks), workers=1, **chosen)
+        for chosen in ({"sandbox_python": str(venv)}, {})
+    ]
+    assert rewards == [[1.0], [0.0]]
+    with pytest.raises(InputError, match=r"^python: /no/such/python: no such interpreter"):
+        classwright_reward(
+            ["p"], [solution], ["wallet_1"], tasks=str(tasks), sandbox_python="/no/such/python"
+        )
     with pytest.raises(InputError, match=r"^python: /no/such/python: no such interpreter"):
         compute_score(
             "classwright",

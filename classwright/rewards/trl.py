@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from classwright.rewards.scoring import ascore_details, score_details
-from classwright.rewards.shaping import Shaping, split_keywords
+from classwright.rewards.scoring import SCORING_KEYWORDS, ascore_details, score_details
+from classwright.rewards.shaping import SHAPING_KEYWORDS, Shaping, split_keywords
 
 if TYPE_CHECKING:
     from classwright.evaluator.scoring.reward import RewardDetail
@@ -44,11 +44,7 @@ def _batch(
     if task_id is None:
         raise ValueError("the dataset needs a task_id column (classwright export --format hf)")
     # The dataset's other columns arrive as keywords too: only ours are read.
-    ours = {
-        k: v
-        for k, v in kwargs.items()
-        if k in ("tasks", "url", "reward", "workers", "token", "reward_range", "format_penalty")
-    }
+    ours = {k: v for k, v in kwargs.items() if k in SCORING_KEYWORDS + SHAPING_KEYWORDS}
     scoring, shaping = split_keywords(ours)
     return list(task_id), [completion_text(c) for c in completions], scoring, shaping
 
