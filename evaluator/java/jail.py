@@ -98,46 +98,17 @@ class Jail:
 
     def command(self, program: Sequence[str]) -> list[str]:
         java_home = self.toolchain.java.resolve().parents[1]
-        cmd = [
-            "bwrap",
-            "--clearenv",
-            "--setenv",
-            "PATH",
-            "/usr/bin:/bin",
-            "--setenv",
-            "HOME",
-            SCRATCH,
-            "--setenv",
-            "LANG",
-            "C.UTF-8",
-            "--setenv",
-            "TZ",
-            "UTC",
-            # Without /proc the dynamic loader cannot find the launcher's own libraries by
-            # $ORIGIN: name their folder.
-            "--setenv",
-            "LD_LIBRARY_PATH",
-            str(java_home / "lib"),
-            "--new-session",
-            "--die-with-parent",
-            "--unshare-pid",
-            "--as-pid-1",
-            "--unshare-ipc",
-            "--unshare-uts",
-            "--unshare-net",
-            "--unshare-cgroup-try",
-            "--hostname",
-            "sandbox",
-        ]
-        if not _is_root():
-            cmd.append("--unshare-user")
-        cmd += ["--ro-bind", "/usr", "/usr"]
+        return [*_head(java_home), *self._mounts(java_home), *_entry(), *program]
+
+    def _mounts(self, java_home: Path) -> list[str]:
+        cmd = ["--ro-bind", "/usr", "/usr"]
         for name in ("bin", "sbin", "lib", "lib64", "lib32", "libx32"):
             target = Path("/") / name
             if target.is_symlink():
                 cmd += ["--symlink", os.readlink(target), str(target)]
             elif target.is_dir():
                 cmd += ["--ro-bind", str(target), str(target)]
+        # No --proc: without /proc a sample cannot read its own memory or reopen descriptors.
         cmd += ["--ro-bind", "/etc", "/etc", "--dev", "/dev"]
         cmd += ["--size", str(SCRATCH_BYTES), "--perms", "1777", "--tmpfs", SCRATCH]
         cmd += ["--perms", "0755", "--dir", "/run"]
@@ -148,25 +119,59 @@ class Jail:
         for folder in (self.toolchain.jars, java_home):
             if not str(folder.resolve()).startswith("/usr/"):
                 cmd += ["--ro-bind", str(folder), str(folder)]
-        cmd += ["--chdir", SCRATCH]
-        uid = _next_uid()
-        drop = [
-            "setpriv",
-            f"--reuid={uid}",
-            f"--regid={uid}",
-            "--clear-groups",
-            "--inh-caps=-all",
-            "--bounding-set=-all",
-            "--no-new-privs",
-            "--",
-        ]
-        if _is_root():
-            # The scratch tmpfs is remounted noexec (a native library written there cannot be
-            # mapped), then the uid and every capability are dropped before the program starts.
-            cmd += ["--cap-add", "CAP_SYS_ADMIN", "sh", "-c", _REMOUNT, "sh", *drop]
-        else:
-            cmd += ["setpriv", "--no-new-privs", "--"]
-        return [*cmd, *program]
+        return [*cmd, "--chdir", SCRATCH]
+
+
+def _head(java_home: Path) -> list[str]:
+    """bubblewrap, its environment and its namespaces."""
+    cmd = ["bwrap", "--clearenv"]
+    for name, value in (
+        ("PATH", "/usr/bin:/bin"),
+        ("HOME", SCRATCH),
+        ("LANG", "C.UTF-8"),
+        ("TZ", "UTC"),
+        # Without /proc the dynamic loader cannot find the launcher's own libraries by
+        # $ORIGIN: name their folder.
+        ("LD_LIBRARY_PATH", str(java_home / "lib")),
+    ):
+        cmd += ["--setenv", name, value]
+    cmd += [
+        "--new-session",
+        "--die-with-parent",
+        "--unshare-pid",
+        # The program is the namespace's pid 1: whatever it starts dies with it, and its
+        # CPU time reaches bubblewrap's (so wait4's) accounting.
+        "--as-pid-1",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-net",
+        "--unshare-cgroup-try",
+        "--hostname",
+        "sandbox",
+    ]
+    if not _is_root():
+        cmd.append("--unshare-user")
+    return cmd
+
+
+def _entry() -> list[str]:
+    """What runs inside before the program: the scratch remount and the uid drop."""
+    if not _is_root():
+        return ["setpriv", "--no-new-privs", "--"]
+    uid = _next_uid()
+    drop = [
+        "setpriv",
+        f"--reuid={uid}",
+        f"--regid={uid}",
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--no-new-privs",
+        "--",
+    ]
+    # The scratch tmpfs is remounted noexec (a native library written there cannot be
+    # mapped), then the uid and every capability are dropped before the program starts.
+    return ["--cap-add", "CAP_SYS_ADMIN", "sh", "-c", _REMOUNT, "sh", *drop]
 
 
 _REMOUNT = f'mount -o remount,noexec,nosuid,nodev {SCRATCH} && exec "$@"'
