@@ -25,8 +25,9 @@ public class Stock {
             any |= there;
             System.err.println((there ? "escape: " : "escape refused: ") + path);
         }
+        Path program = null;
         try {
-            Path program = Files.createTempFile("escape", ".bin");
+            program = Files.createTempFile("escape", ".bin");
             Files.copy(Path.of("/usr/bin/true"), program, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             program.toFile().setExecutable(true);
             int code = new ProcessBuilder(program.toString()).start().waitFor();
@@ -34,6 +35,14 @@ public class Stock {
             System.err.println("escape: ran " + program + ": " + code);
         } catch (Throwable e) {
             System.err.println("escape refused: exec from scratch: " + e);
+        } finally {
+            try {
+                if (program != null) {
+                    Files.deleteIfExists(program);
+                }
+            } catch (java.io.IOException e) {
+                System.err.println("not removed: " + program);
+            }
         }
         return any;
     }
