@@ -144,3 +144,46 @@ def test_a_kill_sent_as_the_last_sample_ended_does_not_stop_the_next(
         assert run.restarts == 0, run.outcomes
     # The positive control: the same path reports a wrong candidate's failures.
     assert [o.status.value for o in wrong.outcomes.values()] == ["failed", "failed"]
+
+
+STORING_CANDIDATE = """
+class Book:
+    def __init__(self):
+        self.pages = {"a": [1]}
+
+    def store(self, name):
+        made = []
+        self.pages[name] = made
+        return made
+"""
+STORING_TESTS = """
+import unittest
+from solution import Book
+
+
+class BookTest(unittest.TestCase):
+    def test_a_list_made_in_a_call_and_stored_in_a_held_dict(self):
+        book = Book()
+        pages = book.pages
+        pages["b"] = [2]
+        made = book.store("c")
+        self.assertEqual(made, [])
+        self.assertIs(pages["c"], made)
+        self.assertEqual(pages, {"a": [1], "b": [2], "c": []})
+"""
+
+
+@pytest.mark.parametrize("verdicts", [Verdicts.TWO_PROCESS, Verdicts.IN_PROCESS])
+def test_a_container_a_reply_introduces_and_a_held_one_names_arrives(verdicts: str) -> None:
+    """The candidate makes a list, stores it in a dict the test holds and returns it: the reply
+    introduces the list in its value and names it in the dict's update, which the judge applies
+    first. The update carried only its reference, unknown there yet: the judge took the
+    candidate for lost (CandidateLost: unknown reference), and the test passed in one process
+    only."""
+    run = run_suite(
+        STORING_CANDIDATE,
+        STORING_TESTS,
+        ["BookTest.test_a_list_made_in_a_call_and_stored_in_a_held_dict"],
+        verdicts=verdicts,
+    )
+    assert run.passed, run.outcomes

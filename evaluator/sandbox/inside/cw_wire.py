@@ -416,6 +416,10 @@ class Codec:
         self.counter = 0
         self.dropped: list[str] = []  # refs forgotten here since the last frame
         self.touched: set[str] = set()  # refs encoded since the last frame: the frame names them
+        # Refs first encoded since the last frame: the other side learns them from the frame's
+        # content, which it decodes after the frame's sync, so the sync sends them whole.
+        self.introduced: set[str] = set()
+        self.syncing = False
 
     # --- encoding
 
@@ -497,7 +501,8 @@ class Codec:
         it when the other side already has it as it is."""
         ref = self.ref_of.get(id(value))
         if ref is not None and self.shared.get(ref) is value:
-            if ref in self.synced and unchanged(self.synced[ref], shallow(value)):
+            known = not (self.syncing and ref in self.introduced)
+            if known and ref in self.synced and unchanged(self.synced[ref], shallow(value)):
                 self.touched.add(ref)
                 return ["r", ref]
         else:
@@ -505,6 +510,7 @@ class Codec:
             ref = f"{self.side}{self.counter}"
             self.shared[ref] = value
             self.ref_of[id(value)] = ref
+            self.introduced.add(ref)
         return ref
 
     def _encode_body(self, ref: str, value: Any, depth: int) -> list[Json]:
@@ -529,8 +535,21 @@ class Codec:
 
     def changes(self) -> tuple[list[Json], list[str]]:
         """Wire forms of the shared containers changed here since the last frame, and the refs
-        forgotten here; call right before sending a frame."""
+        forgotten here; call right before sending a frame. A container the frame's content
+        introduces is sent whole where an update names it (the other side applies the updates
+        first: a list a call made, returned and stored in a dict the other side holds)."""
         updates: list[Json] = []
+        self.syncing = True
+        try:
+            self._collect_changes(updates)
+        finally:
+            self.syncing = False
+            self.introduced = set()
+        dropped, self.dropped = self.dropped, []
+        self.touched = set()
+        return updates, dropped
+
+    def _collect_changes(self, updates: list[Json]) -> None:
         for ref in list(self.shared):
             value = self.shared.get(ref)
             if value is None:
@@ -546,9 +565,6 @@ class Codec:
             if ref not in self.touched and sys.getrefcount(value) <= 3:
                 self.forget(ref)
                 self.dropped.append(ref)
-        dropped, self.dropped = self.dropped, []
-        self.touched = set()
-        return updates, dropped
 
     def forget(self, ref: str) -> None:
         value = self.shared.pop(ref, None)
