@@ -264,6 +264,10 @@ class Server:
     def answer(self, request: Frame) -> Reply:
         described = set(self.described)
         try:
+            if request.get("op") == "callattr":
+                return self.call_attribute(request)
+            if request.get("op") == "load":
+                return self.load(request.get("names"))
             value = self.perform(request)
             return {"kind": "reply", "value": self.codec.encode(value)}
         except BaseException as exc:  # everything the candidate raises goes back as data
@@ -280,11 +284,23 @@ class Server:
             args, kind = [], self.to_handle(RuntimeError)
         return [kind, args, _text(exc), "".join(lines)[-TRACEBACK_CHARS:]]
 
+    def call_attribute(self, request: Frame) -> Reply:
+        """`target.name(*args, **kwargs)`, asked in one request (`cw_calls`): the attribute is
+        looked up, then called here when it is this process's own object. An object of the
+        tests, or a builtin type the wire names, goes back uncalled: a lookup of its own would
+        have brought it to the judge, which calls it there."""
+        decode = self.codec.decode
+        target: Any = decode(request["target"])
+        function = getattr(target, request["name"])
+        if type(function) is JudgeObject or cw_wire.is_named_type(function):
+            return {"kind": "reply", "attribute": self.codec.encode(function)}
+        args = [decode(a) for a in request.get("args", [])]
+        kwargs = {str(k): decode(v) for k, v in request.get("kwargs", [])}
+        return {"kind": "reply", "value": self.codec.encode(function(*args, **kwargs))}
+
     def perform(self, request: Frame) -> object:
         op = request.get("op")
         decode = self.codec.decode
-        if op == "load":
-            return self.load()
         if op == "coverage":
             return self.coverage_step(request.get("context"))
         # Any: whatever the judge names, used as it asks; what does not fit raises, and the
@@ -306,10 +322,23 @@ class Server:
             return OPERATIONS[request["name"]](target, *args)
         raise cw_wire.WireError(f"unknown operation {op!r}")
 
-    def load(self) -> list[object]:
+    def load(self, names: object) -> Reply:
+        """Import the candidate's module: the module and its public names, and the attributes
+        `names` the judge looks up next (the task's names, before and as the tests import them),
+        each looked up once, in order, with its value or what its look-up raised."""
         module = importlib.import_module(self.module_name)
-        names = [n for n in vars(module) if not n.startswith("_")]
-        return [module, names]
+        public = [n for n in vars(module) if not n.startswith("_")]
+        reply: Reply = {"kind": "reply", "value": self.codec.encode([module, public])}
+        lookups: list[Json] = []
+        for name in names if type(names) is list else []:
+            try:
+                value = getattr(module, str(name))
+            except BaseException as exc:  # as a look-up of its own would answer it
+                lookups.append([str(name), "raise", self.exception_info(exc)])
+            else:
+                lookups.append([str(name), "value", self.codec.encode(value)])
+        reply["lookups"] = lookups
+        return reply
 
     def coverage_step(self, context: str | None) -> CoverageReport | None:
         if self.coverage is None:

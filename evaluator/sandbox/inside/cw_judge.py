@@ -53,10 +53,11 @@ if TYPE_CHECKING:
     from collections.abc import Set as AbstractSet
     from typing import Any, Literal, SupportsIndex
 
-    from . import cw_proc, cw_runner, cw_wire
+    from . import cw_calls, cw_proc, cw_runner, cw_wire
     from .cw_runner import Emit, Failure
     from .cw_wire import Frame, Item, Json, Reply, Request, RunRequest
 else:
+    import cw_calls
     import cw_proc
     import cw_runner
     import cw_wire
@@ -103,7 +104,7 @@ class RemoteType(type):
     def __getattr__(cls, name: str) -> Any:
         if name.startswith("_cw_") or cw_wire.is_protocol_name(name):
             raise AttributeError(name)
-        return _judge.request("getattr", cls, name=name)
+        return _judge.attribute(cls, name, sys._getframe(1))
 
     def __setattr__(cls, name: str, value: object) -> None:
         if name.startswith("_cw_") or name in ("__module__", "__qualname__", "__doc__"):
@@ -158,7 +159,7 @@ class RemoteObject(metaclass=RemoteType):
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_cw_") or cw_wire.is_protocol_name(name):
             raise AttributeError(name)
-        return _judge.request("getattr", self, name=name)
+        return _judge.attribute(self, name, sys._getframe(1))
 
     def __setattr__(self, name: str, value: object) -> None:
         if name == "_cw_hid":
@@ -282,13 +283,30 @@ for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul"
     type.__setattr__(RemoteObject, f"__r{_name}__", _binary(_name, reflected=True))
 
 
+class MethodCall:
+    """`target.name` as a test loads it to call it at once with plain arguments (`cw_calls`):
+    calling it asks the candidate for the attribute and calls it, in one request."""
+
+    __slots__ = ("_cw_name", "_cw_target")
+
+    def __init__(self, target: object, name: str) -> None:
+        self._cw_target = target
+        self._cw_name = name
+
+    def __call__(self, *args: object, **kwargs: object) -> Any:
+        return _judge.call_attribute(self._cw_target, self._cw_name, args, kwargs)
+
+    def __repr__(self) -> str:
+        return f"<method {self._cw_name} of a candidate's object>"
+
+
 class RemoteModule(types.ModuleType):
     """The candidate's module as the tests see it."""
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") or name.startswith("_cw_"):
             raise AttributeError(name)
-        return _judge.request("getattr", self, name=name)
+        return _judge.attribute(self, name, sys._getframe(1))
 
     def __setattr__(self, name: str, value: object) -> None:
         if name.startswith("__") or name.startswith("_cw_"):
@@ -370,8 +388,15 @@ class Judge(cw_runner.Hooks):
         self.coverage = False
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
         self.channel = cw_wire.Channel(sock, self.codec, self.serve)
-        self.module = None
+        self.module: RemoteModule | None = None
         self.candidate_pid = 0
+        self.requests = 0
+        """Requests sent so far: whatever was read before the last one may have changed."""
+        self.looked_up: dict[str, tuple[object, BaseException | None]] = {}
+        """Attributes of the candidate's module its load looked up (value, or what the look-up
+        raised), good while `requests` is `looked_up_at`: the tests' import of the task's names
+        then costs no request."""
+        self.looked_up_at = -1
 
     # --- handles
 
@@ -526,17 +551,22 @@ class Judge(cw_runner.Hooks):
         return self._ask(cast("Request", message))
 
     def _ask(self, message: Request) -> Any:
+        return self._decoded(self._exchange(message).get("value"))
+
+    def _exchange(self, message: Request) -> Frame:
+        """Send one request and wait for its reply; what the candidate raised is raised here,
+        and what it logged meanwhile is logged here."""
+        self.requests += 1
         try:
             reply = self.channel.request(message)
             if "logs" in reply:
                 replay_logs(reply["logs"])
-            if "raise" in reply:
-                info = reply["raise"]
-                if type(info) is not list or len(info) != 4:
-                    raise cw_wire.WireError("bad exception reply")
-                exc = self.exception_from(*info)
-            else:
-                return self.codec.decode(reply.get("value"))
+            if "raise" not in reply:
+                return reply
+            info = reply["raise"]
+            if type(info) is not list or len(info) != 4:
+                raise cw_wire.WireError("bad exception reply")
+            exc = self.exception_from(*info)
         except cw_wire.WireError as error:
             self.channel.broken = self.channel.broken or str(error)
             raise CandidateLost(str(error)) from None
@@ -544,6 +574,75 @@ class Judge(cw_runner.Hooks):
             self.channel.broken = "the candidate's answer nested too deeply"
             raise CandidateLost(self.channel.broken) from None
         raise exc
+
+    def _decoded(self, value: object) -> Any:
+        try:
+            return self.codec.decode(value)
+        except cw_wire.WireError as error:
+            self.channel.broken = self.channel.broken or str(error)
+            raise CandidateLost(str(error)) from None
+        except RecursionError:
+            self.channel.broken = "the candidate's answer nested too deeply"
+            raise CandidateLost(self.channel.broken) from None
+
+    def attribute(self, target: object, name: str, frame: types.FrameType) -> Any:
+        """`target.name` as the test in `frame` loads it: a `MethodCall` when the test calls it
+        at once with plain arguments, else the candidate's answer."""
+        if target is self.module and self.looked_up_at == self.requests:
+            found = self.looked_up.get(name)
+            if found is not None:
+                value, raised = found
+                if raised is not None:
+                    raise raised
+                return value
+        if cw_calls.method_call_follows(frame):
+            return MethodCall(target, name)
+        return self.request("getattr", target, name=name)
+
+    def keep_lookups(self, items: object) -> None:
+        """Keep what the candidate's load looked up (`Reply.lookups`), for `attribute`."""
+        kept: dict[str, tuple[object, BaseException | None]] = {}
+        try:
+            if type(items) is not list:
+                raise cw_wire.WireError("bad look-ups")
+            for item in items:
+                if type(item) is not list or len(item) != 3 or type(item[0]) is not str:
+                    raise cw_wire.WireError("bad look-up")
+                name, kind, found = item
+                if kind == "value":
+                    kept[name] = (self.codec.decode(found), None)
+                elif kind == "raise" and type(found) is list and len(found) == 4:
+                    kept[name] = (None, self.exception_from(*found))
+                else:
+                    raise cw_wire.WireError("bad look-up")
+        except cw_wire.WireError as error:
+            self.channel.broken = self.channel.broken or str(error)
+            raise CandidateLost(str(error)) from None
+        except RecursionError:
+            self.channel.broken = "the candidate's answer nested too deeply"
+            raise CandidateLost(self.channel.broken) from None
+        self.looked_up, self.looked_up_at = kept, self.requests
+
+    def call_attribute(
+        self, target: object, name: str, args: tuple[object, ...], kwargs: dict[str, object]
+    ) -> Any:
+        """`target.name(*args, **kwargs)` in one request: the candidate looks the attribute up
+        and calls it where it is its own object; an attribute that is data or an object of the
+        tests comes back, and is called here, as it would be after a lookup of its own."""
+        encode = self.codec.encode
+        message: Request = {
+            "kind": "request",
+            "op": "callattr",
+            "target": encode(target),
+            "name": name,
+            "args": [encode(a) for a in args],
+            "kwargs": [[str(k), encode(v)] for k, v in kwargs.items()],
+        }
+        reply = self._exchange(message)
+        if "attribute" in reply:
+            function = self._decoded(reply["attribute"])
+            return function(*args, **kwargs)
+        return self._decoded(reply.get("value"))
 
     def call(self, target: object, args: tuple[object, ...], kwargs: dict[str, object]) -> Any:
         encode = self.codec.encode
@@ -742,13 +841,20 @@ def load_tests(
     return module
 
 
-def load_candidate(judge: Judge, emit: Emit) -> tuple[RemoteModule, list[object]] | None:
-    """The candidate's module and its public names, loaded in its process; None (reported as a
-    load error) when it did not load."""
+def load_candidate(
+    judge: Judge, emit: Emit, lookups: list[str]
+) -> tuple[RemoteModule, list[object]] | None:
+    """The candidate's module and its public names, loaded in its process, with the module's
+    attributes `lookups` looked up in the same request; None (reported as a load error) when it
+    did not load."""
     try:
-        module, names = judge._ask({"kind": "request", "op": "load", "target": None})
+        message: Request = {"kind": "request", "op": "load", "target": None, "names": lookups}
+        reply = judge._exchange(message)
+        module, names = judge._decoded(reply.get("value"))
         if not isinstance(module, RemoteModule) or type(names) is not list:
             raise CandidateLost("the candidate's module did not load as a module")
+        judge.module = module
+        judge.keep_lookups(reply.get("lookups", []))
     except CandidateLost as exc:
         emit("load_error", error_type="CandidateLost", detail=str(exc))
         return None
@@ -835,11 +941,13 @@ def run(
     judge.guard_patches()
     judge.guard_set_assertions()
     cw_wire.set_unpickler(judge.unpickle)
-    loaded = load_candidate(judge, emit)
+    exports = request.get("exports")
+    # The task's names are looked up with the load: the tests' import of them, next, asks the
+    # candidate nothing more (`Judge.attribute`).
+    loaded = load_candidate(judge, emit, names_of(exports or ()))
     if loaded is None:
         return False
     module, names = loaded
-    exports = request.get("exports")
     if not exports:
         exports = default_exports(module, names)
     candidate_path = os.path.join(workdir, module_name + ".py")

@@ -55,12 +55,15 @@ if TYPE_CHECKING:
 
     class Request(Synced):
         """A request on a judge's channel to its candidate, either way: the judge asks for an
-        operation on a candidate object; the candidate calls an object the tests handed over."""
+        operation on a candidate object (`getattr`, `setattr`, `delattr`, `call`, `op`, and
+        `callattr`: an attribute looked up and called at once); the candidate calls an object
+        the tests handed over."""
 
         kind: Literal["request"]
         op: str
         target: NotRequired[Json]  # none for `coverage`
         name: NotRequired[str]
+        names: NotRequired[list[str]]  # `load`: the module's attributes to look up at once
         value: NotRequired[Json]
         args: NotRequired[list[Json]]
         kwargs: NotRequired[list[list[Json]]]
@@ -75,6 +78,11 @@ if TYPE_CHECKING:
 
         kind: Literal["reply"]
         value: NotRequired[Json]
+        attribute: NotRequired[Json]
+        """Instead of a value, in answer to `callattr`: the attribute, for the judge to call."""
+        lookups: NotRequired[list[Json]]
+        """With the answer to `load`: [name, "value", value] or [name, "raise", exception] of
+        each attribute of the module the request names."""
         logs: NotRequired[list[LogRecord]]
 
     LogRecord: TypeAlias = list[str | int]
@@ -316,6 +324,14 @@ NAMED_TYPES = {
     )
 }
 NAMED_TYPES["NoneType"] = NoneType
+
+
+def is_named_type(value: object) -> bool:
+    """A builtin type a value may name (`NAMED_TYPES`): it travels by name, and each side uses
+    its own."""
+    return type(value) is type and any(value is named for named in NAMED_TYPES.values())
+
+
 SHARED_KINDS: dict[type, str] = {
     list: "l",
     dict: "d",
@@ -467,7 +483,7 @@ class Codec:
             ]
         if value is Ellipsis:
             return ["el"]
-        if kind is type and value in NAMED_TYPES.values():
+        if is_named_type(value):
             return ["ty", value.__name__]
         np = _numpy()
         if np is not None:
