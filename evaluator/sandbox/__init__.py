@@ -55,7 +55,8 @@ Which file holds what (the parent's side, then what runs inside):
   filter, reports each test's events.
 - `inside/cw_wire.py`: every frame and message that crosses a boundary (the zygote's control
   channel, the judge's channel to the candidate), with their types and the size cap.
-- `inside/cw_judge.py` / `inside/cw_candidate.py`: the two sides of a two-process sample.
+- `inside/cw_judge.py` / `inside/cw_candidate.py`: the two sides of a two-process sample;
+  `inside/cw_calls.py`: which of the tests' method calls go as one request (look-up and call).
 - `inside/cw_runner.py`: runs the requested tests in order, one event each.
 - `inside/cw_proc.py`, `inside/cw_seccomp.py`, `inside/cw_coverage.py`: /proc readings (both
   sides use it), the system calls a sample may not make, coverage as plain data.

@@ -24,14 +24,13 @@ if TYPE_CHECKING:
 
 PUSHES = frozenset({"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_DEREF"})
 """Instructions that push one value and run no code (an unbound name raises, as it would)."""
-SKIPPED = frozenset({"CACHE", "NOP", "EXTENDED_ARG", "KW_NAMES"})
+SKIPPED = frozenset({"CACHE", "NOP", "KW_NAMES"})
 METHOD_LOAD_FLAG = 1
 """Python 3.12 and later load a method with LOAD_ATTR and this bit of its argument set."""
 NULL_FLAG = 1
 """LOAD_GLOBAL with this bit set also pushes NULL: the global is about to be called."""
 
 _sites: dict[tuple[CodeType, int], bool] = {}
-_instructions: dict[CodeType, tuple[list[dis.Instruction], dict[int, int]]] = {}
 
 
 def method_call_follows(frame: FrameType) -> bool:
@@ -41,37 +40,33 @@ def method_call_follows(frame: FrameType) -> bool:
     found = _sites.get(key)
     if found is None:
         try:
-            found = _plain_call_at(frame.f_code, frame.f_lasti)
+            found = _plain_call_at(frame.f_code.co_code, frame.f_lasti)
         except Exception:
             found = False  # a form not understood keeps the requests apart
         _sites[key] = found
     return found
 
 
-def _is_method_load(instruction: dis.Instruction) -> bool:
-    if instruction.opname == "LOAD_METHOD":
-        return True
-    return (
-        instruction.opname == "LOAD_ATTR"
-        and sys.version_info >= (3, 12)
-        and bool((instruction.arg or 0) & METHOD_LOAD_FLAG)
+def _plain_call_at(code: bytes, offset: int) -> bool:
+    # Read straight from the byte code, two bytes an instruction (inline caches are CACHE
+    # instructions in `co_code`): `dis.get_instructions` describes every instruction of the
+    # function, which cost a test more than the request this saves.
+    name = dis.opname[code[offset]]
+    method = name == "LOAD_METHOD" or (
+        name == "LOAD_ATTR" and sys.version_info >= (3, 12) and code[offset + 1] & METHOD_LOAD_FLAG
     )
-
-
-def _plain_call_at(code: CodeType, offset: int) -> bool:
-    listing = _instructions.get(code)
-    if listing is None:
-        found = list(dis.get_instructions(code))
-        listing = _instructions[code] = (found, {ins.offset: i for i, ins in enumerate(found)})
-    instructions, index_of = listing
-    index = index_of.get(offset)
-    if index is None or not _is_method_load(instructions[index]):
+    if not method:
         return False
     # What the arguments pushed so far are: True for a constant (safe as a dict key: hashing
     # and comparing it asks no one).
     stack: list[bool] = []
-    for instruction in instructions[index + 1 :]:
-        name, arg = instruction.opname, instruction.arg or 0
+    extended = 0
+    for index in range(offset + 2, len(code) - 1, 2):
+        name, arg = dis.opname[code[index]], code[index + 1] | extended
+        extended = 0
+        if name == "EXTENDED_ARG":
+            extended = arg << 8
+            continue
         if name in SKIPPED:
             continue
         if name == "LOAD_CONST":
