@@ -30,7 +30,6 @@ import types
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import socket
     from collections.abc import Callable
     from typing import Any
 
@@ -144,7 +143,7 @@ class JudgeError(Exception):
 class Server:
     def __init__(
         self,
-        sock: socket.socket,
+        ends: cw_wire.Ends,
         module_name: str,
         candidate_path: str,
         coverage: Coverage | None = None,
@@ -158,7 +157,7 @@ class Server:
         # jid -> stand-in; the jid is the judge's, as it sent it
         self.judge_objects: dict[object, JudgeObject] = {}
         self.codec = cw_wire.Codec("c", self.to_handle, self.from_handle)
-        self.channel = cw_wire.Channel(sock, self.codec, self.serve)
+        self.channel = cw_wire.Channel(ends, self.codec, self.serve)
         cw_wire.set_unpickler(self.unpickle)
         self.log = LogBuffer()
         root = logging.getLogger()
@@ -441,9 +440,9 @@ def _text(exc: BaseException) -> str:
 
 
 def main(
-    sock: socket.socket,
+    ends: cw_wire.Ends,
     module_name: str,
     candidate_path: str,
     coverage: Coverage | None = None,
 ) -> None:
-    Server(sock, module_name, candidate_path, coverage).run()
+    Server(ends, module_name, candidate_path, coverage).run()

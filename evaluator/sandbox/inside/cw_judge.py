@@ -48,7 +48,6 @@ from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     # Type checkers see the sibling scripts as the package's modules they also are.
-    import socket
     from collections.abc import Callable, Iterable, Iterator, Mapping
     from collections.abc import Set as AbstractSet
     from typing import Any, Literal, SupportsIndex
@@ -377,7 +376,7 @@ class Judge(cw_runner.Hooks):
     broken_type = "CandidateLost"
     stop_when_broken = True
 
-    def __init__(self, sock: socket.socket, module_name: str) -> None:
+    def __init__(self, ends: cw_wire.Ends, module_name: str) -> None:
         self.module_name = module_name
         self.proxies: dict[int, object] = {}  # hid -> proxy, class, module or exception class
         self.hid_of: dict[int, int] = {}  # id(local stand-in) -> hid
@@ -387,7 +386,7 @@ class Judge(cw_runner.Hooks):
         self.unjudgeable: str | None = None
         self.coverage = False
         self.codec = cw_wire.Codec("j", self.to_handle, self.from_handle)
-        self.channel = cw_wire.Channel(sock, self.codec, self.serve)
+        self.channel = cw_wire.Channel(ends, self.codec, self.serve)
         self.module: RemoteModule | None = None
         self.candidate_pid = 0
         self.requests = 0
@@ -930,12 +929,12 @@ def report_coverage(judge: Judge, emit: Emit) -> None:
 
 
 def run(
-    sock: socket.socket, request: RunRequest, emit: Emit, workdir: str, candidate_pid: int
+    ends: cw_wire.Ends, request: RunRequest, emit: Emit, workdir: str, candidate_pid: int
 ) -> bool:
     """Load the candidate (in its process) and the tests (here), run them, report."""
     global _judge
     module_name = request["module_name"]
-    judge = _judge = Judge(sock, module_name)
+    judge = _judge = Judge(ends, module_name)
     judge.candidate_pid = candidate_pid
     judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
     judge.guard_patches()

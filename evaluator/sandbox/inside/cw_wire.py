@@ -29,7 +29,7 @@ import os
 import socket
 import struct
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
@@ -886,6 +886,33 @@ def unpickled(handle: int) -> object:
     return _unpickler(handle)
 
 
+class Ends(NamedTuple):
+    """One process's side of the channel between a judge and its candidate: the socket it reads
+    and the socket it writes, from two socketpairs, one each way (`channel_ends`)."""
+
+    incoming: socket.socket
+    outgoing: socket.socket
+
+    def filenos(self) -> tuple[int, int]:
+        return self.incoming.fileno(), self.outgoing.fileno()
+
+    def close(self) -> None:
+        self.incoming.close()
+        self.outgoing.close()
+
+
+def channel_ends() -> tuple[Ends, Ends]:
+    """The judge's ends and the candidate's of a new channel.
+
+    One socketpair each way, not one for both: when a process reads what its peer wrote over a
+    Unix stream socket, the kernel wakes whoever waits on the peer's socket for room to write,
+    and the peer, waiting there for its next message, woke for nothing and slept again. Over one
+    socketpair that made four context switches of every round trip instead of two."""
+    judge_in, candidate_out = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    candidate_in, judge_out = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    return Ends(judge_in, judge_out), Ends(candidate_in, candidate_out)
+
+
 class Channel:
     """Half-duplex request/response over a stream socket, with nested requests either way.
 
@@ -894,11 +921,11 @@ class Channel:
     back before waiting on. Every frame carries the sender's changed shared containers.
     """
 
-    def __init__(self, sock: socket.socket, codec: Codec, serve: Callable[[Frame], Reply]) -> None:
-        self.sock = sock
+    def __init__(self, ends: Ends, codec: Codec, serve: Callable[[Frame], Reply]) -> None:
+        self.sock = ends.outgoing
         self.codec = codec
         self.serve = serve
-        self.reader = FrameReader(sock)
+        self.reader = FrameReader(ends.incoming)
         self.broken: str | None = None
 
     def _send(self, message: Request | Reply) -> None:

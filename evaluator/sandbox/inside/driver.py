@@ -383,13 +383,13 @@ def keep_only(*fds: int) -> None:
 
 
 def candidate_child(
-    request: RunRequest, sock: socket.socket, workdir: str, stderr_path: str
+    request: RunRequest, ends: cw_wire.Ends, workdir: str, stderr_path: str
 ) -> NoReturn:
     """The candidate's process of a pair; never returns."""
     code = 0
     try:
         os.setsid()
-        keep_only(sock.fileno())
+        keep_only(*ends.filenos())
         quiet_stdio(stderr_path)
         os.chdir(workdir)
         os.environ["TMPDIR"] = workdir
@@ -403,7 +403,7 @@ def candidate_child(
         apply_limits(request["rlimits"])
         restrict_calls(request)
         cov = cw_coverage.start(path) if request.get("coverage") else None
-        cw_candidate.main(sock, module_name, path, cov)
+        cw_candidate.main(ends, module_name, path, cov)
     except BaseException:
         code = 71
         with contextlib.suppress(BaseException):
@@ -415,7 +415,7 @@ def candidate_child(
 def judge_child(
     request: RunRequest,
     parent_sock: socket.socket,
-    candidate_sock: socket.socket,
+    ends: cw_wire.Ends,
     workdir: str,
     stderr_path: str,
     candidate_pid: int,
@@ -424,7 +424,7 @@ def judge_child(
     code = 0
     try:
         os.setsid()
-        keep_only(parent_sock.fileno(), candidate_sock.fileno())
+        keep_only(parent_sock.fileno(), *ends.filenos())
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         quiet_stdio(stderr_path)
         os.chdir(workdir)
@@ -438,7 +438,7 @@ def judge_child(
         restrict_calls(request)
         run = cast("RunRequest", dict(request, **suite))
         try:
-            if cw_judge.run(candidate_sock, run, emit, workdir, candidate_pid):
+            if cw_judge.run(ends, run, emit, workdir, candidate_pid):
                 emit("done")
         finally:
             emit.flush()
@@ -643,20 +643,20 @@ def fork_pair(
 ) -> int:
     """Fork the candidate's and the judge's processes of a `pair` request; the judge's pid."""
     parent_sock = socket.socket(fileno=channel_fd)
-    judge_end, candidate_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    judge_ends, candidate_ends = cw_wire.channel_ends()
     candidate_pid = os.fork()
     if candidate_pid == 0:
         ctl.close()
         parent_sock.close()
-        judge_end.close()
-        candidate_child(request, candidate_end, workdir, candidate_err)
-    candidate_end.close()
+        judge_ends.close()
+        candidate_child(request, candidate_ends, workdir, candidate_err)
+    candidate_ends.close()
     pid = os.fork()
     if pid == 0:
         ctl.close()
-        judge_child(request, parent_sock, judge_end, workdir, stderr_path, candidate_pid)
+        judge_child(request, parent_sock, judge_ends, workdir, stderr_path, candidate_pid)
     parent_sock.close()
-    judge_end.close()
+    judge_ends.close()
     return pid
 
 
