@@ -112,14 +112,15 @@ _getpid = os.getpid
 class Emitter:
     """Writes a sample's events to the parent, one JSON line each.
 
-    With `hold` (the judge's, whose memory the candidate cannot reach), a test's result is held
-    back and written together with the next event (the next test's start, as a rule), in one
-    write: each write wakes the parent, which on a machine of two cores takes the core from the
-    judge, and a test then costs one wake-up rather than two. The judge sends the candidate no
-    request between the two, and `flush` writes what is held before the process ends. In one
-    process the result goes at once: the candidate's code would run while it is held."""
+    With `hold` (the judge's, whose memory the candidate cannot reach), a test's result (and the
+    end of the import) is held back and written together with the next event (the next test's
+    start, as a rule), in one write: each write wakes the parent, which on a machine of two
+    cores takes the core from the judge, and a test then costs one wake-up rather than two. The
+    judge sends the candidate no request between the two, and `flush` writes what is held
+    before the process ends. In one process events go at once: the candidate's code would run
+    while one is held."""
 
-    HELD = "result"
+    HELD = frozenset({"result", "loaded"})
     ATOMIC = 4000
     """Bytes one write may hold: two events go together only below a pipe's atomic write."""
 
@@ -144,7 +145,7 @@ class Emitter:
         if len(self.held) + len(data) > self.ATOMIC:
             self.flush()
         data, self.held = self.held + data, b""
-        if self.hold and event == self.HELD:
+        if self.hold and event in self.HELD:
             self.held = data
             return
         self._write(data)
