@@ -303,7 +303,8 @@ def _print_rows(
         versus = ""
         if first is not None and row["python"] != 1:
             versus = (
-                f"CPU {whole['cpu_unkilled'] / first['cpu_unkilled']:.2f}, "
+                f"CPU {whole['cpu_unkilled'] / first['cpu_unkilled']:.2f} "
+                f"({whole['cpu'] / first['cpu']:.2f} with killed), "
                 f"switches {whole['switches'] / first['switches']:.2f}"
             )
         trips = f"{sum(row['frames']) / row['tests']:.2f}" if row["frames"] else "0 (one process)"
