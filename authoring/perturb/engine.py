@@ -11,6 +11,8 @@ as are the originals (their dynamic results mostly come from the check's cache),
 ``perturbation.toml``; an invalid one is reported with its problems and not written. When the
 only new findings are unused suppressions (the variant no longer has what the original
 suppressed), those suppressions are dropped from the variant, recorded, and the check re-run.
+A variant whose branch coverage or mutation kill rate moved further from the original's than
+the tolerances allow (``tolerance``) is dropped too, both figures in the reason.
 """
 
 from __future__ import annotations
@@ -37,6 +39,12 @@ from classwright.authoring.perturb.record import (
     PerturbationRecord,
     Step,
     dump_record,
+)
+from classwright.authoring.perturb.tolerance import (
+    Adequacy,
+    Tolerances,
+    drift_problems,
+    measure_folders,
 )
 from classwright.authoring.taskdir import SOLUTION_FILE, TASK_FILE, TESTS_FILE, dump_task_toml
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
@@ -83,6 +91,9 @@ class TaskReport:
     problems: tuple[str, ...] = ()
     written_to: Path | None = None
     suppressions_dropped: tuple[str, ...] = ()
+    adequacy: tuple[Adequacy, Adequacy] | None = None
+    """Branch coverage and kill rate of the original and of the variant, when both were
+    checked."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,6 +106,9 @@ class TaskReport:
             "problems": list(self.problems),
             "written_to": str(self.written_to) if self.written_to else None,
             "suppressions_dropped": list(self.suppressions_dropped),
+            "adequacy": None
+            if self.adequacy is None
+            else {"original": self.adequacy[0].to_json(), "variant": self.adequacy[1].to_json()},
         }
 
 
@@ -237,6 +251,7 @@ def perturb_folders(
     settings: CheckSettings | None = None,
     jobs: int = 1,
     progress: ProgressReporter = NO_PROGRESS,
+    tolerances: Tolerances | None = None,
 ) -> PerturbReport:
     """Make, prove and write the variants of ``folders`` under ``out``; see the module doc."""
     names = tuple(operator.name for operator in operators)
@@ -246,8 +261,13 @@ def perturb_folders(
     made = perturb_tasks(folders, operators, seed, jobs, progress)
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".perturb-staging-", dir=out))
+    if settings.cache_dir is None:
+        # The figures the tolerances compare are read after the check from its cache: without
+        # one, a cache of this run alone keeps the check's analyses from running twice.
+        settings = replace(settings, cache_dir=staging / ".cache")
+    proving = _Proving(names, seed, out, staging, settings, tolerances or Tolerances(), jobs)
     try:
-        reports = _prove_and_write(made, names, seed, out, staging, settings, jobs, progress)
+        reports = _prove_and_write(made, proving, progress)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return PerturbReport(names, seed, tuple(reports))
@@ -263,24 +283,31 @@ def _check_names_unique(folders: Sequence[Path]) -> None:
         seen[folder.name] = folder
 
 
+@dataclass(frozen=True)
+class _Proving:
+    """What proving and writing the variants of one run needs besides the variants."""
+
+    names: Sequence[str]
+    seed: int
+    out: Path
+    staging: Path
+    settings: CheckSettings
+    tolerances: Tolerances
+    jobs: int
+
+
 def _prove_and_write(
-    made: Sequence[TaskPerturbation],
-    names: Sequence[str],
-    seed: int,
-    out: Path,
-    staging: Path,
-    settings: CheckSettings,
-    jobs: int,
-    progress: ProgressReporter,
+    made: Sequence[TaskPerturbation], proving: _Proving, progress: ProgressReporter
 ) -> list[TaskReport]:
-    rules = select_rules()
-    staged, records = _stage_variants(made, names, seed, staging)
+    rules, settings, jobs = select_rules(), proving.settings, proving.jobs
+    staged, records = _stage_variants(made, proving.names, proving.seed, proving.staging)
     # Each folder is counted once more for each of the two checks.
     progress.expect(len(made) + 2 * len(staged))
     originals = list(staged)
     before = _findings_by_folder(check_folders(originals, rules, settings, jobs, progress).findings)
     variants = list(staged.values())
     after = _findings_by_folder(check_folders(variants, rules, settings, jobs, progress).findings)
+    figures = measure_folders([*originals, *variants], settings, jobs)
     reports = []
     for item in made:
         unproven = _unproven_report(item, staged)
@@ -294,12 +321,21 @@ def _prove_and_write(
         )
         assert item.variant is not None
         proof = prove(TaskFiles.read(item.folder).tests, original_found, item.variant.tests, found)
-        if not proof.valid:
+        adequacy = (figures[item.folder], figures[variant_folder])
+        problems = [*proof.problems, *drift_problems(*adequacy, proving.tolerances)]
+        if problems:
             reports.append(
-                TaskReport(item.folder, item.task_id, Verdict.DROPPED, item.steps, proof.problems)
+                TaskReport(
+                    item.folder,
+                    item.task_id,
+                    Verdict.DROPPED,
+                    item.steps,
+                    tuple(problems),
+                    adequacy=adequacy,
+                )
             )
             continue
-        target = out / item.folder.name
+        target = proving.out / item.folder.name
         replace_dir_atomic(variant_folder, target)
         reports.append(
             TaskReport(
@@ -309,6 +345,7 @@ def _prove_and_write(
                 item.steps,
                 written_to=target,
                 suppressions_dropped=tuple(dropped),
+                adequacy=adequacy,
             )
         )
     return reports

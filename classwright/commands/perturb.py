@@ -16,6 +16,11 @@ from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.lint.context import CheckSettings
 from classwright.authoring.perturb.engine import PerturbReport, Verdict, perturb_folders
 from classwright.authoring.perturb.registry import all_operators, parse_operators
+from classwright.authoring.perturb.tolerance import (
+    COVERAGE_TOLERANCE,
+    KILL_RATE_TOLERANCE,
+    Tolerances,
+)
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
 from classwright.schema.errors import InputError
@@ -57,14 +62,29 @@ def perturb_command(
         Path | None,
         typer.Option("--report", help="Also write what happened to each task as JSON here."),
     ] = None,
+    coverage_tolerance: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Percentage points a variant's branch coverage may differ from its original's.",
+        ),
+    ] = COVERAGE_TOLERANCE,
+    kill_rate_tolerance: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Percentage points a variant's mutation kill rate may differ from its original's.",
+        ),
+    ] = KILL_RATE_TOLERANCE,
     list_ops: Annotated[
         bool, typer.Option("--list-ops", help="List the operators and exit.")
     ] = False,
     quiet: Quiet = False,
 ) -> None:
-    """Write variants of tasks (renamed, reordered, with other examples or constants), each
-    proven a valid task: it loads, keeps every test, and `check` finds nothing in it that it
-    did not find in the original. Exit 0 when every variant made was valid, 1 when one was
+    """Write variants of tasks (renamed, reordered, with other examples or constants, split),
+    each proven a valid task: it loads, keeps every test, `check` finds nothing in it that it
+    did not find in the original, and its branch coverage and kill rate stay within the
+    tolerances of the original's. Exit 0 when every variant made was valid, 1 when one was
     dropped or a task did not load, 2 for bad input.
     \f
     (What follows the form feed is not in the command's help.) Long because each of the
@@ -84,7 +104,10 @@ def perturb_command(
     start = time.perf_counter()
     try:
         with progress_reporter("perturb", "steps", len(folders), quiet=quiet) as progress:
-            result = perturb_folders(folders, operators, seed, out, settings, jobs, progress)
+            tolerances = Tolerances(coverage_tolerance, kill_rate_tolerance)
+            result = perturb_folders(
+                folders, operators, seed, out, settings, jobs, progress, tolerances
+            )
     except RuleCrash as crash:
         raise InputError("check", f"internal: {crash}") from None
     if report is not None:

@@ -19,6 +19,7 @@ from classwright.authoring.perturb.engine import Verdict, perturb_folders, pertu
 from classwright.authoring.perturb.files import TaskFiles
 from classwright.authoring.perturb.operator import Applied, Declined, Operator
 from classwright.authoring.perturb.record import RECORD_FILE, read_record
+from classwright.authoring.perturb.tolerance import Adequacy, Tolerances, drift_problems
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.taskdir import TaskFolder, load_task_folder
 
@@ -177,3 +178,72 @@ def test_a_suppression_the_variant_no_longer_needs_is_dropped_and_recorded(
     assert variant.meta.get("suppressions", []) == []
     record = read_record(tmp_path / "out" / "Tally")
     assert record is not None and record["suppressions_dropped"] == ["CW106"]
+
+
+class AddsASurvivingMutant(Operator):
+    """Writes ``+ 0`` after vote_many's sum: the tests still pass and every rule is content
+    (the kill rate stays above CW710's 80 %), but one mutant of the 16 (``+`` to ``-``) now
+    survives: the kill rate falls from 100 % to 93.8 %."""
+
+    name = "adds-a-surviving-mutant"
+
+    def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
+        line = "return sum(1 for option in options if self.vote(option))"
+        solution = files.solution.replace(line, line + " + 0")
+        assert solution != files.solution
+        return Applied(files.changed(solution=solution), "+ 0")
+
+
+def test_a_variant_whose_kill_rate_moved_past_the_tolerance_is_dropped_with_the_figures(
+    tally: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    report = perturb_folders([tally], [AddsASurvivingMutant()], seed=0, out=out)
+    [task] = report.tasks
+    assert task.verdict == Verdict.DROPPED
+    assert task.problems == (
+        "mutation kill rate 93.8 % is 6.2 points below the original's 100.0 % (tolerance 5 points)",
+    )
+    assert task.adequacy == (Adequacy(100.0, 100.0), Adequacy(100.0, 93.75))
+    assert not (out / "Tally").exists()
+    # The same variant within a wider tolerance: the figures alone decided the drop.
+    wider = perturb_folders(
+        [tally], [AddsASurvivingMutant()], seed=0, out=out, tolerances=Tolerances(kill_rate=7)
+    )
+    assert [t.verdict for t in wider.tasks] == [Verdict.WRITTEN]
+    assert (out / "Tally" / "solution.py").read_text().count(" + 0") == 1
+
+
+def test_a_variant_that_changes_no_figure_keeps_them_in_the_report(
+    tally: Path, tmp_path: Path
+) -> None:
+    report = perturb_folders([tally], [Commented()], seed=0, out=tmp_path / "out")
+    [task] = report.tasks
+    assert task.verdict == Verdict.WRITTEN
+    assert task.adequacy == (Adequacy(100.0, 100.0), Adequacy(100.0, 100.0))
+    assert task.to_json()["adequacy"] == {
+        "original": {"coverage": 100.0, "kill_rate": 100.0},
+        "variant": {"coverage": 100.0, "kill_rate": 100.0},
+    }
+
+
+@pytest.mark.parametrize(
+    ("original", "variant", "problem"),
+    [
+        (Adequacy(100.0, 90.0), Adequacy(97.0, 90.0), "branch coverage 97.0 % is 3.0 points below"),
+        (
+            Adequacy(90.0, 80.0),
+            Adequacy(90.0, 86.0),
+            "mutation kill rate 86.0 % is 6.0 points above",
+        ),
+        (Adequacy(100.0, 90.0), Adequacy(100.0, None), "mutation kill rate is not measured in the"),
+    ],
+)
+def test_drift_past_a_tolerance_either_way_is_named(
+    original: Adequacy, variant: Adequacy, problem: str
+) -> None:
+    [found] = drift_problems(original, variant, Tolerances())
+    assert found.startswith(problem), found
+    # Positive control: the same figures within the tolerance, and none on either side.
+    assert drift_problems(original, original, Tolerances()) == []
+    assert drift_problems(Adequacy(), Adequacy(), Tolerances()) == []
