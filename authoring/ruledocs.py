@@ -1,6 +1,6 @@
 """Generate ``docs/rules.md`` from the rules themselves (code, name, docstring).
 
-The page is derived, never edited by hand; ``tests/test_ruledocs.py`` fails when it drifts.
+The page is derived, never edited by hand; ``tests/rules/test_ruledocs.py`` fails when it drifts.
 Regenerate with ``python -m classwright.authoring.ruledocs docs/rules.md``.
 """
 

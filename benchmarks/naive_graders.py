@@ -1,6 +1,6 @@
 """Graders written the way many code-RL pipelines write them, a few lines each, to show which hack
 each accepts (benchmarks/hack_matrix.py) and that the hostile samples are real attacks
-(tests/test_hack_families.py).
+(tests/sandbox/test_hack_families.py).
 
 Each grader takes a candidate's source and its task folder (holding `task_tests.py`) and answers
 True (accepted) or False. The candidate runs in a child process of its own, started in a fresh

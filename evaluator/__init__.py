@@ -5,7 +5,7 @@ its home module on first use, so ``import classwright.evaluator.sandbox`` stays 
 """
 
 # The imports below are for type checkers only; __all__ is the table's keys, which ruff cannot
-# read, and tests/test_public_face.py checks that imports, table and __all__ agree.
+# read, and tests/project/test_public_face.py checks that imports, table and __all__ agree.
 # ruff: noqa: F401
 from __future__ import annotations
 

@@ -7,5 +7,5 @@ code and kebab-case name (``contract_*``, ``dependencies_*``, ``constructor_*``,
 in such a module is registered (``classwright.authoring.lint.registry``); adding a rule is
 adding a file. Modules whose name starts with ``_`` hold code shared by rules, not rules; a
 rule imports only those and the framework, ``classwright.authoring.lint``
-(``tests/test_rule_files.py`` holds both conventions).
+(``tests/rules/test_rule_files.py`` holds both conventions).
 """

@@ -3,7 +3,7 @@
     python -m classwright.evaluator.scoring.summary_schema schema/results.schema.json
 
 rewrites the file with the summary generated from ``run_summary`` and the rest as it was;
-``tests/test_results_schema.py`` fails when the committed file drifts from the records.
+``tests/scoring/test_results_schema.py`` fails when the committed file drifts from the records.
 """
 
 from __future__ import annotations
