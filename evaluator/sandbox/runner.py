@@ -126,6 +126,8 @@ class _SuiteState:
     attempts: int = 0
     worker_starts: int = 0
     workers_lost: int = 0
+    attempted: set[str] = field(default_factory=set)
+    """Integrity flags the attempts' judges and processes reported (`flags`)."""
 
     def settle(self, test_ids: Iterable[str], outcome: TestOutcome) -> None:
         """`outcome` for each of `test_ids` that has no verdict yet."""
@@ -135,6 +137,7 @@ class _SuiteState:
     def take(self, attempt: Attempt, remaining: list[str], limits: Limits) -> bool:
         """Record what `attempt` reported; False when the suite is over."""
         progressed = False
+        self.attempted |= attempt.attempts
         for test_id, reported in attempt.results.items():
             status, error_type, detail, seconds, line, message = reported
             if test_id in remaining and test_id not in self.outcomes:
@@ -326,6 +329,7 @@ class SuiteRunner:
             restarts=max(0, state.attempts - 1),
             verdicts=config.verdicts,
             workers_lost=state.workers_lost,
+            attempted=frozenset(state.attempted),
         )
 
     def _attempt(

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from classwright.evaluator.sandbox.flags import flag_names, from_outcomes
 from classwright.evaluator.sandbox.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.outcome import TestOutcome
 
@@ -112,7 +113,16 @@ class SuiteRun:
     """Sandbox workers (zygotes) that died or stopped answering while they held this suite,
     whoever killed them: the sample itself, or something outside (an operator, the OOM killer)."""
 
+    attempted: frozenset[str] = frozenset()
+    """Integrity flags the judge reported and the sample's processes marked (`flags`)."""
+
     @property
     def passed(self) -> bool:
         """Every requested test passed (and there was at least one)."""
         return bool(self.outcomes) and all(o.passed for o in self.outcomes.values())
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """Integrity flags: what the sample attempted that the sandbox or the judge stopped,
+        sorted (`flags.IntegrityFlag`); none for a correct sample."""
+        return flag_names([*self.attempted, *from_outcomes(self.outcomes, self.load_error)])

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from classwright.evaluator.sandbox import users
+from classwright.evaluator.sandbox import flags, users
 from classwright.evaluator.sandbox.inside import cw_proc, cw_wire
 from classwright.evaluator.sandbox.isolation import (
     Launch,
@@ -71,6 +71,8 @@ class Attempt:
     """Ended at its first failing test (the request asked to stop there)."""
     over_cpu: bool = False
     """Killed at a test's CPU-time limit (not its wall-clock backstop)."""
+    attempts: set[str] = field(default_factory=set)
+    """Integrity flags the judge reported and the sample's processes marked (`flags`)."""
 
 
 def _send(sock: socket.socket, obj: Mapping[str, object], fds: Sequence[int] = ()) -> None:
@@ -653,6 +655,9 @@ class Worker:
         state.leftover = int(exited.get("leftover", 0)) if exited else 0  # type: ignore[call-overload]
         if exited and exited.get("workdir_left"):
             state.leftover += 1
+        seen = exited.get("attempts") if exited else None
+        if isinstance(seen, list):
+            state.attempts.update(name for name in seen if flags.known(name))
         return state
 
     def _send_kill(self, token: str) -> None:
@@ -702,6 +707,8 @@ class Worker:
         elif kind == "done" and state.loaded:
             state.done = True
             state.affected = []
+        elif kind == "flag" and flags.known(event.get("name")):
+            state.attempts.add(event["name"])
         return False
 
     @staticmethod

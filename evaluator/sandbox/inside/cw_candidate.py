@@ -36,10 +36,11 @@ if TYPE_CHECKING:
     from coverage import Coverage
 
     # Type checkers see the sibling scripts as the package's modules they also are.
-    from . import cw_wire
+    from . import cw_flags, cw_wire
     from .cw_coverage import CoverageReport
     from .cw_wire import Frame, Item, Json, LogRecord, Reply
 else:
+    import cw_flags
     import cw_wire
 
 TRACEBACK_CHARS = 1500
@@ -326,6 +327,7 @@ class Server:
         `names` the judge looks up next (the task's names, before and as the tests import them),
         each looked up once, in order, with its value or what its look-up raised."""
         module = importlib.import_module(self.module_name)
+        cw_flags.loaded()
         public = [n for n in vars(module) if not n.startswith("_")]
         reply: Reply = {"kind": "reply", "value": self.codec.encode([module, public])}
         lookups: list[Json] = []

@@ -123,6 +123,7 @@ def _binary(name: str, reflected: bool = False) -> Callable[[RemoteObject, objec
         # Only between two of the candidate's objects: against data, the candidate would decide
         # an assertion's outcome (an object equal to anything, `5.0 - obj` that rounds to 0).
         if not isinstance(other, RemoteObject):
+            _judge.flag("untrusted-object")
             return NotImplemented
         if reflected:
             return _judge.op(other, name, (self,))
@@ -135,6 +136,7 @@ def _unary(name: str, check: type | None = None) -> Callable[[RemoteObject], Any
     def method(self: RemoteObject) -> Any:
         value = _judge.op(self, name, ())
         if check is not None and type(value) is not check:
+            _judge.flag("untrusted-object")
             raise TypeError(f"{name}() of a candidate object returned {type(value).__name__}")
         return value
 
@@ -182,6 +184,7 @@ class RemoteObject(metaclass=RemoteType):
             )
         value = _judge.op(self, "contains", (item,))
         if type(value) is not bool:
+            _judge.flag("untrusted-object")
             raise TypeError("__contains__ of a candidate object returned a non-bool")
         return value
 
@@ -396,6 +399,15 @@ class Judge(cw_runner.Hooks):
         raised), good while `requests` is `looked_up_at`: the tests' import of the task's names
         then costs no request."""
         self.looked_up_at = -1
+        self.emit: Emit | None = None
+        self.flagged: set[str] = set()
+
+    def flag(self, name: str) -> None:
+        """Report, once per sample, what the judge refused to take from the candidate: an
+        integrity flag (docs/hacks.md). Never part of a verdict."""
+        if name not in self.flagged and self.emit is not None:
+            self.flagged.add(name)
+            self.emit("flag", name=name)
 
     # --- handles
 
@@ -495,6 +507,9 @@ class Judge(cw_runner.Hooks):
             return RemoteType(name, (RemoteObject,), namespace)
 
     def exception_class(self, name: str, qualname: str, module: str, bases: list[object]) -> type:
+        if module.startswith("unittest"):
+            # unittest's exceptions steer its runner (a skip, a stop): never rebuilt as such.
+            self.flag("skip-or-xfail" if "Skip" in name else "unittest-tampering")
         if module == "builtins":
             found = getattr(builtins, name, None)
             if isinstance(found, type) and issubclass(found, Exception):
@@ -510,6 +525,8 @@ class Judge(cw_runner.Hooks):
         # One base: the first exception class the candidate's class names. A class rebuilt under
         # all of them (LookupError, ArithmeticError, ValueError, TypeError, ... at once) would
         # satisfy every `assertRaises` whatever the tests expect.
+        if sum(isinstance(b, type) and issubclass(b, Exception) for b in bases) > 1:
+            self.flag("untrusted-object")
         exc_bases = next(
             ((b,) for b in bases if isinstance(b, type) and issubclass(b, Exception)), (Exception,)
         )
@@ -691,6 +708,7 @@ class Judge(cw_runner.Hooks):
 
     def serve(self, request: Frame) -> Reply:
         def refuse(name: str, text: str) -> Reply:
+            self.flag("channel-tampering")
             return {"kind": "reply", "raise": [name, text]}
 
         target = request.get("target")
@@ -773,6 +791,7 @@ class Judge(cw_runner.Hooks):
             for value in (set1, set2):
                 if isinstance(value, RemoteObject):
                     name = type(value).__qualname__
+                    self.flag("untrusted-object")
                     case.fail(case._formatMessage(msg, f"a candidate's {name} object is not a set"))
             return original(case, set1, set2, msg)
 
@@ -935,6 +954,7 @@ def run(
     global _judge
     module_name = request["module_name"]
     judge = _judge = Judge(ends, module_name)
+    judge.emit = emit
     judge.candidate_pid = candidate_pid
     judge.coverage = bool(request.get("coverage"))  # the candidate switches contexts on request
     judge.guard_patches()

@@ -116,6 +116,8 @@ if TYPE_CHECKING:
         leftover: int
         stderr: str
         workdir_left: bool
+        attempts: list[str]
+        """What the sample's processes were seen attempting (cw_flags.SEEN_INSIDE)."""
 
     class ZygoteError(TypedDict):
         """The zygote did not understand a request."""

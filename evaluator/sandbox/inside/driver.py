@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from . import (
         cw_candidate,
         cw_coverage,
+        cw_flags,
         cw_judge,
         cw_landlock,
         cw_proc,
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
 else:
     import cw_candidate
     import cw_coverage
+    import cw_flags
     import cw_judge
     import cw_landlock
     import cw_proc
@@ -351,6 +353,12 @@ def restrict_calls(request: RunRequest) -> None:
         print("classwright: system calls are not restricted on this machine", file=sys.stderr)
 
 
+def watch(request: RunRequest, workdir: str, runner_files: tuple[str, ...]) -> None:
+    """Mark on the zygote's board what this process attempts from here on (cw_flags)."""
+    refused = request.get("forbid_processes", True)
+    cw_flags.watch(workdir, runner_files, refused, bool(request.get("coverage")))
+
+
 def count_own_processes() -> int:
     uid = os.getuid()
     count = 0
@@ -404,6 +412,7 @@ def candidate_child(
         apply_limits(request["rlimits"])
         restrict_calls(request)
         cov = cw_coverage.start(path) if request.get("coverage") else None
+        watch(request, workdir, ())
         cw_candidate.main(ends, module_name, path, cov)
     except BaseException:
         code = 71
@@ -483,6 +492,7 @@ def sample_child(request: RunRequest, result_fd: int, workdir: str, stderr_path:
         importlib.invalidate_caches()
         apply_limits(request["rlimits"])
         restrict_calls(request)
+        watch(request, workdir, (os.path.join(workdir, request["test_module_name"] + ".py"),))
         run_in_process(request, emit)
     except BaseException:
         code = 71
@@ -785,6 +795,7 @@ def serve_run(
     os.mkdir(workdir, 0o700)
     stderr_path = os.path.join(settings["scratch"], "stderr-" + request["token"][:12])
     paths = [stderr_path]
+    cw_flags.clear()
     if request["op"] == "pair":
         candidate_err = stderr_path + "-candidate"
         paths.append(candidate_err)
@@ -804,6 +815,7 @@ def serve_run(
         "leftover": leftover,
         "stderr": detail[-DETAIL_CHARS:],
         "workdir_left": os.path.exists(workdir),
+        "attempts": cw_flags.seen(),
     }
     cw_wire.send_frame(ctl, exited)
 
@@ -915,6 +927,7 @@ def main() -> None:
     for directory in settings.get("wipe_own", []):
         OWN_AT_START[directory] = own_entries(directory)
     MOUNTED.update(mounts_below(settings.get("wipe", [])))
+    cw_flags.open_board()
     prctl(PR_SET_DUMPABLE, 0)  # samples run as the same user: keep them out of /proc/<zygote>
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a sample come back here to be killed
     reset_signals()
