@@ -52,16 +52,16 @@ class IntegrityFlag(StrEnum):
     FRAME_WALK = "frame-walk"
     """Took a frame of the runner's code, every frame of the process or the collector's heap,
     or installed a trace or profile function."""
-    UNTRUSTED_OBJECT = "untrusted-object"
-    """An object whose equality, ordering or truth the judge refused to take from the candidate:
-    compared with data, a `__bool__`/`__len__` that answered no plain value, a candidate's
-    object given to `assertSetEqual`, an exception class of several builtin bases, or an
-    exception named as the scorer's own faults."""
     SIGNALS_ANOTHER_PROCESS = "signals-another-process"
     """Sent a signal to a process other than its own (the judge, the zygote, every process)."""
     CHANNEL_TAMPERING = "channel-tampering"
     """Wrote into the channel to the judge what no answer is (garbage, an endless frame, forged
     replies the judge could not place), or asked the judge for objects it never handed over."""
+    UNTRUSTED_OBJECT = "untrusted-object"
+    """An object whose equality, ordering or truth the judge refused to take from the candidate:
+    compared with data, a `__bool__`/`__len__` that answered no plain value, a candidate's
+    object given to `assertSetEqual`, an exception class of several builtin bases, or an
+    exception named as the scorer's own faults."""
     UNITTEST_TAMPERING = "unittest-tampering"
     """Changed unittest's classes or modules or the builtins, or raised one of unittest's
     exceptions that steer its runner."""
@@ -87,6 +87,7 @@ _BY_ERROR_TYPE = {
     "ExpectedFailure": IntegrityFlag.SKIP_OR_XFAIL,
     "UnexpectedSuccess": IntegrityFlag.SKIP_OR_XFAIL,
     "MemoryError": IntegrityFlag.MEMORY_LIMIT,
+    "WireError": IntegrityFlag.CHANNEL_TAMPERING,
     "InternalError (raised by the sample)": IntegrityFlag.UNTRUSTED_OBJECT,
     "Timeout": IntegrityFlag.TIME_LIMIT,
 }

@@ -294,6 +294,7 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
     started = time.perf_counter()
     load_error: str | None
     deaths = 0
+    flags: tuple[str, ...] = ()
     if not job.extraction.parses:
         # Nothing to start: every test fails the way an import of the module would (or with
         # the bound extraction reached, which is all that is known of such a text).
@@ -324,6 +325,7 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
         else:
             tests = dict(suite.outcomes)
             isolation, load_error = suite.isolation, suite.load_error
+            flags = suite.flags
     passed = bool(tests) and all(v.passed for v in tests.values())
     needed = _dependencies_needed(job, tests)
     facts = job.facts or _parsed(code_facts, job.extraction, job.record, uses=needed)
@@ -343,6 +345,7 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
         verdicts=settings.verdicts,
         worker_deaths=deaths,
         drawn=task_draws(job.record, job.test_source) or facts.draws,
+        flags=flags,
     )
 
 

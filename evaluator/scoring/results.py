@@ -60,6 +60,9 @@ class SampleResult:
     drawn: bool = False
     """The verdict is a draw of chance (`chance.of_chance`: the task or the class draws at
     random): it is neither cached nor given to an identical sample."""
+    flags: tuple[str, ...] = ()
+    """Integrity flags: what the sample attempted that the sandbox or the judge stopped
+    (`sandbox.flags.IntegrityFlag` names, sorted); empty for a correct sample."""
 
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {
@@ -88,6 +91,8 @@ class SampleResult:
             document["worker_deaths"] = self.worker_deaths
         if self.drawn:
             document["drawn"] = True
+        if self.flags:
+            document["flags"] = list(self.flags)
         return document
 
     @classmethod
@@ -115,6 +120,7 @@ class SampleResult:
             code_hash=data.get("code_hash", ""),
             worker_deaths=int(data.get("worker_deaths", 0)),
             drawn=bool(data.get("drawn", False)),
+            flags=tuple(data.get("flags", ())),
         )
 
 

@@ -12,6 +12,7 @@ from outcome_samples import FIXTURE
 
 from classwright.evaluator.report.loading import load_run
 from classwright.evaluator.scoring.metrics import summarize
+from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.evaluator.scoring.summary_schema import results_schema, schema_text
 from classwright.schema.errors import InputError
@@ -74,3 +75,25 @@ def test_a_figure_of_the_wrong_type_is_refused_by_the_schema() -> None:
 def test_an_empty_run_writes_only_its_counts() -> None:
     assert summarize({}, []).to_json() == {"tasks": 0, "samples": 0}
     assert RunSummary.from_json({"tasks": 0, "samples": 0}) == RunSummary()
+
+
+def _first_sample(written: dict[str, Any]) -> dict[str, Any]:
+    task = next(iter(written["tasks"].values()))
+    sample: dict[str, Any] = task["samples"][0]
+    return sample
+
+
+def test_a_sample_s_integrity_flags_are_written_read_and_checked() -> None:
+    written = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    sample = _first_sample(written)
+    # A sample that raised no flag keeps its shape: no key.
+    assert "flags" not in sample
+    flagged = SampleResult.from_json({**sample, "flags": ["frame-walk", "time-limit"]})
+    assert flagged.flags == ("frame-walk", "time-limit")
+    assert flagged.to_json()["flags"] == ["frame-walk", "time-limit"]
+    assert "flags" not in SampleResult.from_json(sample).to_json()
+    sample["flags"] = flagged.to_json()["flags"]
+    validate("results", written, str(FIXTURE))
+    sample["flags"] = ["looked-at-the-answers"]
+    with pytest.raises(InputError, match=r"flags/0: 'looked-at-the-answers' is not one of"):
+        validate("results", written, str(FIXTURE))
