@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
+from datetime import date
 from pathlib import Path
 
 from classwright.authoring.taskdir import write_task_folder
@@ -114,6 +115,8 @@ def scaffold_task(
         "id": task_id or name,
         "title": f"{name}{PLACEHOLDER_TITLE}",
         "topic": topic,
+        # The day it is begun: the release it joins follows from it (releases.toml).
+        "created": date.today().isoformat(),
         "authors": [PLACEHOLDER_AUTHOR],
         "reviewers": [],
         "provenance": ["original task written for this benchmark"],

@@ -24,6 +24,7 @@ from classwright.schema.errors import InputError
 from classwright.schema.files import replace_dir_atomic
 from classwright.schema.io import load_records
 from classwright.schema.records import MethodInfo, Suppression, TaskRecord
+from classwright.schema.releases import parse_day
 from classwright.schema.validation import validate
 
 TASK_FILE = "task.toml"
@@ -68,6 +69,15 @@ def read_task_toml(path: Path) -> dict[str, Any]:
             (n for n, raw in enumerate(text.splitlines(), 1) if raw.lstrip().startswith(key)), 0
         )
         raise InputError(path, exc.message, line) from None
+    if "created" in data:
+        # The schema checks the shape; a day that does not exist (2026-02-30) is caught here.
+        line = next(
+            (n for n, raw in enumerate(text.splitlines(), 1) if raw.startswith("created")), 0
+        )
+        try:
+            parse_day(data["created"], path, "created")
+        except InputError as exc:
+            raise InputError(path, exc.message, line) from None
     return data
 
 
@@ -143,6 +153,7 @@ def _record(
         ),
         test_ids={c.name: c.tests for c in tests.classes},
         contract_solution=contract,
+        created=meta.get("created", ""),
     )
 
 
@@ -211,6 +222,7 @@ def dump_task_toml(meta: Mapping[str, Any]) -> str:
         "id",
         "title",
         "topic",
+        "created",
         "authors",
         "reviewers",
         "provenance",

@@ -42,6 +42,7 @@ from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.evaluator.scoring.samples import load_samples
 from classwright.schema.records import TaskRecord
+from classwright.schema.releases import ALL_TASKS, Window
 
 GENERATION_RECORD = "generation.json"
 
@@ -150,11 +151,13 @@ def run_eval(
     tasks_label: str = "",
     command: str = "",
     on_loaded: Callable[[float], object] | None = None,
+    window: Window = ALL_TASKS,
 ) -> EvalRun:
     """Generate every plan's samples with one model load, then score each samples file.
 
-    ``on_loaded(seconds)`` is called once the model is ready; ``command`` is recorded in each
-    results file's run section. Raises `EvalStopped` when generation or scoring ends early.
+    ``on_loaded(seconds)`` is called once the model is ready; ``command`` and ``window`` (the
+    created dates ``records`` were chosen by) are recorded in each results file's run section.
+    Raises `EvalStopped` when generation or scoring ends early.
     """
     for plan in plans:
         SampleFile(plan.samples, plan.settings, records, resume)  # refuses a mixed file early
@@ -187,7 +190,7 @@ def run_eval(
             resume,
             quiet,
             tasks_label,
-            provenance(None, records, command, plan.settings.describe()),
+            provenance(None, records, command, plan.settings.describe(), window),
         )
         run.timings[plan.strategy.value]["score"] = time.monotonic() - started
     _record(out_dir, options, run, resume)

@@ -120,6 +120,9 @@ class TaskRecord:
     ``test_classes`` that has no entry here does not exist."""
     contract_solution: str = ""
     """The canonical solution WITH its docstring contract (``solution.py``)."""
+    created: str = ""
+    """The day the task was written (YYYY-MM-DD); its release follows from it
+    (``releases.toml``). Empty when unknown."""
 
     def method(self, name: str) -> MethodInfo:
         for info in self.methods_info:
@@ -150,6 +153,7 @@ class TaskRecord:
             "suppressions": [s.to_json() for s in self.suppressions],
             "test_ids": {k: list(v) for k, v in self.test_ids.items()},
             "contract_solution": self.contract_solution,
+            "created": self.created,
         }
         data.update({k: v for k, v in extras.items() if v})
         return data
@@ -179,4 +183,5 @@ class TaskRecord:
             ),
             test_ids={k: tuple(v) for k, v in data.get("test_ids", {}).items()},
             contract_solution=data.get("contract_solution", ""),
+            created=data.get("created", ""),
         )

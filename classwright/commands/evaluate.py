@@ -22,6 +22,7 @@ from classwright.commands.common import (
     reports_input_errors,
 )
 from classwright.commands.executor_option import ExecutorOption, executor_from_option
+from classwright.commands.window_options import Release, Since, Until, in_window, window_option
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
 from classwright.evaluator.report.runs import provenance
@@ -39,6 +40,7 @@ from classwright.evaluator.scoring.verdict_cache import VerdictCache
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
 from classwright.schema.records import TaskRecord
+from classwright.schema.releases import ALL_TASKS, Window
 
 SamplesArgument = Annotated[
     Path | None,
@@ -109,14 +111,22 @@ def evaluate(
     verdicts: VerdictsOption = Verdicts.TWO_PROCESS,
     executor: ExecutorOption = "local",
     cache: CacheOption = None,
+    since: Since = None,
+    until: Until = None,
+    release: Release = None,
     quiet: Quiet = False,
 ) -> None:
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
     console = Console()
     progress_console = Console(stderr=True)
-    records = load_tasks(tasks)
+    window = window_option(since, until, release, tasks)
+    every = load_tasks(tasks)
+    records = in_window(every, window, tasks)
     by_id = {r.task_id: r for r in records}
     sample_list, source = _samples_to_score(records, samples, canonical)
+    if window != ALL_TASKS:
+        sample_list = _inside(sample_list, by_id, {r.task_id for r in every})
+        console.print(f"window: {window.describe()}, {len(records)} of {len(every)} tasks")
     budget = TimeBudget(timeout, time_floor, time_factor, time_margin, time_slack)
     settings = _settings(budget, memory_mb, verdicts, stop_at_first_failure)
     workers = jobs or os.cpu_count() or 1
@@ -139,7 +149,7 @@ def evaluate(
             notify=lambda message: progress_console.print(message, soft_wrap=True),
             excluded=read_exclusions(tasks) if tasks.is_dir() else {},
             cache=None if cache is None else VerdictCache(cache),
-            extra=_provenance(ctx, sample_list, by_id, canonical),
+            extra=_provenance(ctx, sample_list, by_id, canonical, window),
         )
     except KeyboardInterrupt:
         progress_console.print(
@@ -161,11 +171,21 @@ def _settings(
 
 
 def _provenance(
-    ctx: typer.Context, samples: list[Sample], by_id: dict[str, TaskRecord], canonical: bool
+    ctx: typer.Context,
+    samples: list[Sample],
+    by_id: dict[str, TaskRecord],
+    canonical: bool,
+    window: Window,
 ) -> dict[str, Any]:
-    """What the run's results record of its samples, tasks and command line."""
+    """What the run's results record of its samples, tasks, window and command line."""
     tasks = [by_id[t] for t in sorted({s.task_id for s in samples}) if t in by_id]
-    return provenance(None if canonical else samples, tasks, command_line(ctx))
+    return provenance(None if canonical else samples, tasks, command_line(ctx), window=window)
+
+
+def _inside(samples: list[Sample], inside: dict[str, TaskRecord], known: set[str]) -> list[Sample]:
+    """The samples of tasks inside the window; those of a task the task set does not know are
+    kept, so that they are reported as bad input as without a window."""
+    return [s for s in samples if s.task_id in inside or s.task_id not in known]
 
 
 def _samples_to_score(

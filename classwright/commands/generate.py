@@ -21,6 +21,7 @@ from classwright.commands.common import (
     reports_input_errors,
 )
 from classwright.commands.generation_options import takes_generation_options
+from classwright.commands.window_options import Release, Since, Until, in_window, window_option
 from classwright.evaluator.backends.options import GenerationOptions
 from classwright.evaluator.eval_run import (
     EvalStopped,
@@ -37,6 +38,7 @@ from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
+from classwright.schema.releases import ALL_TASKS, Window
 
 Tasks = Annotated[
     Path, typer.Option(help="Benchmark folder, task folder, or task record file (JSON/JSONL).")
@@ -52,10 +54,12 @@ VerdictsOption = Annotated[
 ]
 
 
-def select_tasks(tasks: Path, limit: int | None) -> list[TaskRecord]:
+def select_tasks(tasks: Path, limit: int | None, window: Window = ALL_TASKS) -> list[TaskRecord]:
+    """The tasks created inside ``window``, the first ``limit`` of them when given."""
     records = load_tasks(tasks)
     if not records:
         raise InputError(tasks, "no tasks found")
+    records = in_window(records, window, tasks)
     return records[:limit] if limit else records
 
 
@@ -140,11 +144,17 @@ def eval_command(
     time_factor: TimeFactor = 4.0,
     resume: Resume = False,
     verdicts: VerdictsOption = Verdicts.TWO_PROCESS,
+    since: Since = None,
+    until: Until = None,
+    release: Release = None,
     quiet: Quiet = False,
 ) -> None:
     """Generate with a model, then score the samples: one table of pass@k by strategy."""
     console = Console(stderr=True)
-    records = select_tasks(tasks, limit)
+    window = window_option(since, until, release, tasks)
+    records = select_tasks(tasks, limit, window)
+    if window != ALL_TASKS:
+        console.print(f"window: {window.describe()}, {len(records)} tasks")
     plans = plan_eval(options, strategy or [], out_dir)
     scoring = ScoringOptions(TimeBudget(timeout, time_floor, time_factor), verdicts, jobs)
     with stops_cleanly():
@@ -159,6 +169,7 @@ def eval_command(
             tasks_label=str(tasks),
             command=command_line(ctx),
             on_loaded=lambda seconds: console.print(f"model ready in {seconds:.1f} s"),
+            window=window,
         )
     out = Console()
     out.print(generation_table(list(run.reports.items())))

@@ -11,10 +11,13 @@ import typer
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.commands.common import reports_input_errors
+from classwright.commands.window_options import Release, Since, Until, window_option
 from classwright.evaluator.report.html import write_report
 from classwright.evaluator.report.leaderboard import rank_runs, render
 from classwright.evaluator.report.loading import LoadedRun, load_runs
+from classwright.evaluator.report.window import within
 from classwright.schema.errors import InputError
+from classwright.schema.releases import ALL_TASKS, Window
 
 Results = Annotated[
     list[Path], typer.Argument(help="results.json files written by evaluate or eval.")
@@ -63,11 +66,18 @@ def report_command(
             "own task set, where it still exists)."
         ),
     ] = None,
+    since: Since = None,
+    until: Until = None,
+    release: Release = None,
 ) -> None:
     """Write one self-contained HTML report of one or more scored runs, side by side."""
     runs = load_runs(results)
+    window = window_option(since, until, release, tasks or _task_set(runs))
+    runs = [within(run, window) for run in runs]
     size = write_report(runs, canonical_solutions(runs, tasks), out)
-    print(f"report of {len(runs)} run(s) written to {out} ({size / 1024:.0f} KiB)")
+    print(
+        f"report of {len(runs)} run(s), {_shown(window)}, written to {out} ({size / 1024:.0f} KiB)"
+    )
 
 
 @reports_input_errors
@@ -79,14 +89,30 @@ def leaderboard_command(
     out: Annotated[
         Path | None, typer.Option(help="Write to this file instead of standard output.")
     ] = None,
+    since: Since = None,
+    until: Until = None,
+    release: Release = None,
 ) -> None:
-    """One row per run, best class pass@1 first, with 95% intervals and each run's command."""
-    text = render(rank_runs(load_runs(results)), format.value)
+    """One row per run, best class pass@1 first, with 95% intervals, the window of created dates
+    scored and each run's command."""
+    runs = load_runs(results)
+    window = window_option(since, until, release, _task_set(runs))
+    text = render(rank_runs([within(run, window) for run in runs]), format.value)
     if out is None:
         sys.stdout.write(text)
     else:
         out.write_text(text, encoding="utf-8")
-        print(f"leaderboard of {len(results)} run(s) written to {out}")
+        print(f"leaderboard of {len(results)} run(s), {_shown(window)}, written to {out}")
+
+
+def _task_set(runs: list[LoadedRun]) -> Path | None:
+    """The first run's task folder, where its releases file is looked for; None when gone."""
+    named = runs[0].run.tasks if runs else ""
+    return Path(named) if named and Path(named).exists() else None
+
+
+def _shown(window: Window) -> str:
+    return "all tasks" if window == ALL_TASKS else window.describe()
 
 
 def register(app: typer.Typer) -> None:

@@ -115,10 +115,12 @@ def _runs_table(views: list[RunView]) -> str:
                 escape(who.sampling),
                 escape(who.verdicts),
                 f"{summary.get('tasks', 0)} ({escape(who.tasks_hash)})",
+                escape(who.window),
                 str(summary.get("samples", 0)),
             ]
         )
     headers = ["run", "file", "model", "strategy", "sampling", "verdicts", "tasks (hash)"]
+    headers.append("window")
     return _section("runs", "Runs", _table([*headers, "samples"], rows))
 
 

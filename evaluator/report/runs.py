@@ -19,6 +19,7 @@ from classwright.evaluator.report.loading import LoadedRun
 from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
+from classwright.schema.releases import ALL_TASKS, Window
 
 UNKNOWN = "unknown"
 
@@ -53,14 +54,16 @@ def provenance(
     records: Iterable[TaskRecord],
     command: str,
     generation: dict[str, Any] | None = None,
+    window: Window = ALL_TASKS,
 ) -> dict[str, Any]:
     """The fields a results file's ``run`` section records so its leaderboard row is complete.
 
     ``generation`` is the generating run's settings when scoring follows generation directly
     (model, strategy, sampling); otherwise model and strategy come from the sample lines when
-    they all agree.
+    they all agree. ``window`` is the window of created dates the tasks were chosen by.
     """
     fields: dict[str, Any] = {"command": command, "tasks_hash": task_set_hash(records)}
+    fields["window"] = window.to_json()
     if generation is not None:
         fields |= {
             "model": generation.get("model", UNKNOWN),
@@ -96,6 +99,8 @@ class RunIdentity:
     task_set: str
     tasks_hash: str
     command: str
+    window: str = "all tasks"
+    """The created dates of the tasks scored (``Window.describe``), "all tasks" when unbounded."""
 
 
 def identify(run: LoadedRun) -> RunIdentity:
@@ -124,7 +129,19 @@ def identify(run: LoadedRun) -> RunIdentity:
         task_set=run.run.tasks or UNKNOWN,
         tasks_hash=str(info.get("tasks_hash") or facts_hash(run)),
         command=str(info.get("command") or UNKNOWN),
+        window=window_text(info.get("window")),
     )
+
+
+def window_text(recorded: Any) -> str:
+    """What a run's recorded window reads as; "all tasks" when it recorded none (or an open one)."""
+    if recorded is None:
+        return "all tasks"
+    try:
+        window = Window.from_json(recorded)
+    except ValueError:
+        return UNKNOWN
+    return "all tasks" if window == ALL_TASKS else window.describe()
 
 
 def sampling_text(sampling: Any, samples_per_task: Any) -> str:
