@@ -33,6 +33,28 @@ JOB_STATES = ("running", "complete", "cancelled", "failed")
 stopped by ``DELETE /v1/jobs/{id}``, or not restored after a restart (``error`` says why)."""
 
 
+INTEGRITY_FLAGS = (
+    "process-exit",
+    "refused-process",
+    "refused-ipc",
+    "refused-namespace",
+    "refused-memory-file",
+    "write-outside-folder",
+    "read-outside-folder",
+    "network",
+    "frame-walk",
+    "signals-another-process",
+    "channel-tampering",
+    "untrusted-object",
+    "unittest-tampering",
+    "skip-or-xfail",
+    "time-limit",
+    "memory-limit",
+)
+"""The names a verdict's ``flags`` may hold (what each means: docs/hacks.md, "Integrity
+flags"; the sandbox's ``IntegrityFlag`` declares the same names)."""
+
+
 def _doc(text: str) -> dict[str, str]:
     return {"doc": " ".join(text.split())}
 
@@ -138,6 +160,15 @@ class Verdict:
     inline_tasks: str = field(
         default="", metadata=_doc("The server's policy on tasks sent inline, and why.")
     )
+    flags: list[str] = field(
+        default_factory=list,
+        metadata=_doc(
+            "Integrity flags: what the sample attempted that the sandbox or the judge stopped "
+            "(`process-exit`, `refused-process`, `untrusted-object`, `time-limit`, ...; "
+            "docs/hacks.md lists them), sorted; empty for a correct sample. Never part of the "
+            "reward."
+        ),
+    )
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -233,6 +264,8 @@ def _coerced(kind: Any, value: Any) -> Any:
         return None
     if text.startswith("dict"):
         return dict(value or {})
+    if text == "list[str]":
+        return [str(item) for item in value or ()]
     for name, convert in (("bool", bool), ("int", int), ("float", float), ("str", str)):
         if text.startswith(name):
             return convert(value)
@@ -250,6 +283,7 @@ JSON_TYPES = {
     "float": "number",
     "bool": "boolean",
     "dict[str, str]": "object",
+    "list[str]": "array of strings",
     "Mapping[str, Any]": "object",
     "list[Verdict]": "array of verdicts",
 }
@@ -273,6 +307,7 @@ __all__ = [
     "HEARTBEAT_SECONDS",
     "IDEMPOTENCY_HEADER",
     "IDEMPOTENCY_KEY_CHARS",
+    "INTEGRITY_FLAGS",
     "JOB_RESULTS_AFTER",
     "JOB_STATES",
     "JOB_WAIT_SECONDS",

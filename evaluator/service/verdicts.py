@@ -48,6 +48,7 @@ def verdict_json(
         key=key,
         cached=cached,
         inline_tasks=batch.inline_tasks,
+        flags=list(result.flags),
     ).to_json()
 
 

@@ -57,6 +57,29 @@ def test_every_answer_has_the_declared_keys_and_round_trips_through_the_client(
     assert [v.passed for v in decoded] == [True]
 
 
+def test_a_verdict_names_what_the_sample_attempted_and_the_client_reads_it(server: str) -> None:
+    """Integrity flags in the answers (docs/hacks.md): an honest class raises none, a class
+    that equals anything and one that exits under a test each raise their own; the reward is
+    the verdict's alone."""
+    names = ["honest", "always_equal", "sys_exit_in_test"]
+    samples = [
+        {"id": name, "task_id": "wallet_1", "code": (HOSTILE / f"{name}.py").read_text()}
+        for name in names
+    ]
+    # Every test runs (the `tests` reward): a sample stopped at its first failing test shows
+    # only what it attempted until then.
+    settings = {"reward": "tests"}
+    found = {a["id"]: (a["flags"], a["reward"]) for a in answers(server, samples, settings)}
+    assert found == {
+        "honest": ([], 1.0),
+        "always_equal": (["untrusted-object"], 0.0),
+        "sys_exit_in_test": (["process-exit"], 0.0),
+    }
+    with Client(server) as client:
+        [decoded] = client.verdicts([wire.SampleIn(**samples[1])], settings)
+    assert decoded.flags == ["untrusted-object"]
+
+
 def test_job_answers_have_the_declared_keys_and_round_trip(server: str) -> None:
     honest = (HOSTILE / "honest.py").read_text()
     body = {"samples": [{"id": "right", "task_id": "wallet_1", "code": honest}]}
