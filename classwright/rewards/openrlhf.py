@@ -55,7 +55,7 @@ def rewards_for(
     shaping = shaping or Shaping()
     rewards = [shaping.apply(d) for d in details]
     logs = [d.logs() for d in details]
-    names = ("passed", "tests_share", "timeout", "syntax_error")
+    names = ("passed", "tests_share", "timeout", "syntax_error", "flagged")
     return {
         "rewards": rewards,
         "scores": rewards,

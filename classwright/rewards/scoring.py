@@ -140,7 +140,13 @@ def _details_of(verdicts: Sequence[Verdict], count: int, reward: str) -> list[Re
     for position in range(count):
         verdict = by_id[str(position)]
         details.append(
-            RewardDetail.of(RewardKind(reward), verdict.passed, verdict.tests, verdict.error)
+            RewardDetail.of(
+                RewardKind(reward),
+                verdict.passed,
+                verdict.tests,
+                verdict.error,
+                flags=verdict.flags,
+            )
         )
     return details
 

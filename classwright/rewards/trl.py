@@ -56,12 +56,14 @@ def _rewards(
     log_extra: Callable[[str, list[Any]], None] | None,
 ) -> list[float]:
     if log_metric is not None and details:
-        for name in ("passed", "tests_share", "timeout", "syntax_error"):
-            values = [d.logs()[name] for d in details]
+        logs = [{**d.logs(), **d.flag_logs()} for d in details]
+        for name in logs[0]:
+            values = [entry[name] for entry in logs]
             log_metric(f"classwright/{name}", sum(values) / len(values))
     if log_extra is not None:
         log_extra("tests_passed", [f"{d.tests_passed}/{d.tests_total}" for d in details])
         log_extra("first_error", [d.error_type or "" for d in details])
+        log_extra("flags", [" ".join(d.flags) for d in details])
     return [shaping.apply(d) for d in details]
 
 

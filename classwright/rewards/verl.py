@@ -5,7 +5,9 @@ verl's reward loop awaits); for the batch reward manager of verl releases that h
 
 Each returns verl's dictionary form: ``score`` (the reward, shaped by ``reward_range`` and
 ``format_penalty`` when ``reward_kwargs`` sets them) and numbers verl logs beside it: ``passed``,
-``tests_share``, ``timeout``, ``syntax_error``, and ``reward_unshaped``. The task id is read from
+``tests_share``, ``timeout``, ``syntax_error``, ``reward_unshaped``, ``flagged`` (the sample
+raised an integrity flag) and one ``flag_<name>`` per integrity flag (1.0 when raised; averaged
+over a batch, how often the policy tried each: docs/hacks.md). The task id is read from
 ``extra_info["task_id"]``, else from ``ground_truth`` (both as `classwright export --format hf`
 writes them).
 """
@@ -32,7 +34,12 @@ def task_id_of(ground_truth: Any, extra_info: Any) -> str:
 
 def verl_result(detail: RewardDetail, shaping: Shaping) -> dict[str, float]:
     """The same keys for every response: verl gathers each key over the batch."""
-    return {"score": shaping.apply(detail), "reward_unshaped": detail.reward, **detail.logs()}
+    return {
+        "score": shaping.apply(detail),
+        "reward_unshaped": detail.reward,
+        **detail.logs(),
+        **detail.flag_logs(),
+    }
 
 
 def compute_score(

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from classwright.schema.wire import INTEGRITY_FLAGS
+
 if TYPE_CHECKING:
     from classwright.evaluator.scoring.results import SampleResult
 
@@ -55,6 +57,9 @@ class RewardDetail:
     """No class could be run: the completion held no code that parses."""
     error_type: str | None
     """The error of the first test that did not pass (or of the sample's load), if any."""
+    flags: tuple[str, ...] = ()
+    """Integrity flags: what the sample attempted that the sandbox or the judge stopped
+    (`classwright.schema.wire.INTEGRITY_FLAGS`); never part of the reward."""
 
     @classmethod
     def of(
@@ -64,6 +69,7 @@ class RewardDetail:
         statuses: Mapping[str, str],
         error: str | None,
         error_types: Sequence[str | None] = (),
+        flags: Sequence[str] = (),
     ) -> RewardDetail:
         """From a verdict as any door has it: the class verdict, each test's status (the
         string values of `Status`), the sample's load error, and the tests' error types in test order."""
@@ -83,6 +89,7 @@ class RewardDetail:
             timeout=any(s == TIMEOUT for s in statuses.values()),
             syntax_error=syntax_error,
             error_type=first_error,
+            flags=tuple(flags),
         )
 
     @classmethod
@@ -94,6 +101,7 @@ class RewardDetail:
             {test: outcome.status.value for test, outcome in ordered},
             result.load_error,
             [outcome.error_type for _test, outcome in ordered if not outcome.passed],
+            result.flags,
         )
 
     def logs(self) -> dict[str, float]:
@@ -103,7 +111,13 @@ class RewardDetail:
             "tests_share": self.tests_passed / self.tests_total if self.tests_total else 0.0,
             "timeout": float(self.timeout),
             "syntax_error": float(self.syntax_error),
+            "flagged": float(bool(self.flags)),
         }
+
+    def flag_logs(self) -> dict[str, float]:
+        """One number per integrity flag (1.0 when the sample raised it), the same keys for
+        every sample: averaged over a batch, how often the policy tried each."""
+        return {f"flag_{name}": float(name in self.flags) for name in INTEGRITY_FLAGS}
 
 
 __all__ = ["RewardDetail", "RewardKind"]

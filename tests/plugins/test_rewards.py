@@ -21,6 +21,7 @@ from classwright.rewards.scoring import score_details
 from classwright.rewards.trl import classwright_reward, classwright_reward_async
 from classwright.rewards.verl import compute_score, compute_score_async, compute_score_batch
 from classwright.schema.errors import InputError
+from classwright.schema.wire import INTEGRITY_FLAGS
 
 if TYPE_CHECKING:
     from classwright.evaluator.scoring.jobs import Job
@@ -86,6 +87,8 @@ def test_verl_single_and_batch_forms(task_id: str) -> None:
         "tests_share": 1.0,
         "timeout": 0.0,
         "syntax_error": 0.0,
+        "flagged": 0.0,
+        **{f"flag_{name}": 0.0 for name in INTEGRITY_FLAGS},
     }
     skeleton = compute_score("classwright", answers[1], "", info)
     assert skeleton["score"] == 0.0 and skeleton["passed"] == 0.0
@@ -100,6 +103,10 @@ def test_verl_single_and_batch_forms(task_id: str) -> None:
     assert [r["score"] for r in batch] == expected
     # Every response has the same keys: verl gathers each key over the batch.
     assert {frozenset(r) for r in batch} == {frozenset(passing)}
+    # What a hostile completion attempted, beside its reward (the class exits at its import).
+    exits = batch[2 + HOSTILE_SAMPLES.index("exit_before_tests")]
+    raised = {key for key, value in exits.items() if key.startswith("flag_") and value}
+    assert (exits["score"], exits["flagged"], raised) == (0.0, 1.0, {"flag_process-exit"})
 
 
 def test_verl_async_form_gives_the_same_rewards(task_id: str) -> None:
@@ -159,7 +166,11 @@ def test_trl_reward_logs_metrics_and_columns_through_trls_callbacks(task_id: str
     assert rewards == expected
     assert metrics["classwright/passed"] == sum(expected) / len(expected)
     assert metrics["classwright/timeout"] == 0.0
-    assert set(columns) == {"tests_passed", "first_error"}
+    assert set(columns) == {"tests_passed", "first_error", "flags"}
+    exits = 2 + HOSTILE_SAMPLES.index("exit_before_tests")
+    assert columns["flags"][0] == "" and columns["flags"][exits] == "process-exit"
+    assert metrics["classwright/flagged"] > 0.0
+    assert metrics["classwright/flag_process-exit"] == 1 / len(answers)
     total = columns["tests_passed"][0]
     assert isinstance(total, str) and total.split("/")[0] == total.split("/")[1]
     assert columns["first_error"][0] == "" and columns["first_error"][1] != ""
@@ -182,10 +193,14 @@ def test_library_and_service_details_agree(task_id: str, verdict_service: str) -
     served = score_details(ids, answers, reward="tests", url=verdict_service)
 
     def essentials(d: RewardDetail) -> tuple[object, ...]:
-        return (d.reward, d.passed, d.tests_passed, d.tests_total, d.timeout, d.syntax_error)
+        return (
+            d.reward, d.passed, d.tests_passed, d.tests_total, d.timeout, d.syntax_error, d.flags
+        )  # fmt: skip
 
     assert [essentials(d) for d in here] == [essentials(d) for d in served]
     assert here[-1].syntax_error and not here[0].syntax_error
+    # The integrity flags come through the service as they are computed here.
+    assert here[0].flags == () and here[2].flags == ("untrusted-object",)
 
 
 def test_a_fixed_budget_measures_nothing_and_a_derived_one_once_per_task(
@@ -268,7 +283,12 @@ def test_openrlhf_remote_reward_over_http(task_id: str, openrlhf_url: str) -> No
     assert answer["rewards"] == expected
     assert answer["scores"] == expected
     assert answer["extra_logs"]["passed"] == expected
-    assert set(answer["extra_logs"]) == {"passed", "tests_share", "timeout", "syntax_error"}
+    assert set(answer["extra_logs"]) == {
+        "passed", "tests_share", "timeout", "syntax_error", "flagged"
+    }  # fmt: skip
+    exits = 2 + HOSTILE_SAMPLES.index("exit_before_tests")
+    assert answer["extra_logs"]["flagged"][0] == 0.0
+    assert answer["extra_logs"]["flagged"][exits] == 1.0
     status, answer = post(openrlhf_url, {"query": ["x"], "labels": []})
     assert status == 400 and "same length" in str(answer["error"])
     # An unknown task id is the request's mistake: a 400 naming it, not a dropped connection.
