@@ -16,6 +16,7 @@ from typing import Any
 
 from classwright.evaluator.report.code import CandidateCode
 from classwright.evaluator.report.drilldown import RunView, task_anchor, task_section
+from classwright.evaluator.report.integrity import integrity_section
 from classwright.evaluator.report.intervals import (
     MIN_INTERVAL_TASKS,
     Interval,
@@ -55,6 +56,7 @@ def render_report(runs: list[LoadedRun], canonical: dict[str, str]) -> str:
         _charts(views),
         _dependency_table(views),
         _errors(views),
+        integrity_section(views),
         _laziness_table(views),
         _heatmap(views),
         _tasks(views, canonical),

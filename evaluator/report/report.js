@@ -15,3 +15,15 @@
   if (openAll) { openAll.addEventListener("click", function () { setAll(true); }); }
   if (closeAll) { closeAll.addEventListener("click", function () { setAll(false); }); }
 })();
+// Integrity flags: keep the flagged samples' rows of the chosen flag.
+(function () {
+  var chooser = document.getElementById("flag-filter");
+  if (!chooser) { return; }
+  chooser.addEventListener("change", function () {
+    var wanted = chooser.value;
+    document.querySelectorAll("table.flagged tbody tr").forEach(function (row) {
+      var flags = (row.getAttribute("data-flags") || "").split(" ");
+      row.style.display = !wanted || flags.indexOf(wanted) >= 0 ? "" : "none";
+    });
+  });
+})();
