@@ -29,13 +29,11 @@ from classwright.evaluator.report.runs import provenance
 from classwright.evaluator.report.tables import failing_canonical_table, print_summary
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
-from classwright.evaluator.scoring.jobs import (
-    Settings,
-    canonical_samples,
-)
+from classwright.evaluator.scoring.jobs import canonical_samples
 from classwright.evaluator.scoring.results import SampleResult, journal_path
 from classwright.evaluator.scoring.run import ScoredRun, score_run
 from classwright.evaluator.scoring.samples import Sample, load_samples
+from classwright.evaluator.scoring.settings import settings_of
 from classwright.evaluator.scoring.verdict_cache import VerdictCache
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
@@ -99,8 +97,8 @@ def evaluate(
     out: OutOption = Path("results.json"),
     jobs: JobsOption = None,
     timeout: Timeout = None,
-    time_floor: TimeFloor = 1.0,
-    time_factor: TimeFactor = 4.0,
+    time_floor: TimeFloor = TimeBudget.floor,
+    time_factor: TimeFactor = TimeBudget.factor,
     time_margin: TimeMargin = TimeBudget.margin,
     time_slack: TimeSlack = TimeBudget.slack,
     stop_at_first_failure: StopAtFirstFailure = False,
@@ -116,7 +114,12 @@ def evaluate(
     release: Release = None,
     quiet: Quiet = False,
 ) -> None:
-    """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics."""
+    """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics.
+    \f
+    (What follows the form feed is not in the command's help.) Long because each of the
+    command's options is a parameter of its own (Typer reads them from the signature) and the
+    scoring options are handed on by their declared names (`classwright.schema.options`).
+    """
     console = Console()
     progress_console = Console(stderr=True)
     window = window_option(since, until, release, tasks)
@@ -127,8 +130,18 @@ def evaluate(
     if window != ALL_TASKS:
         sample_list = _inside(sample_list, by_id, {r.task_id for r in every})
         console.print(f"window: {window.describe()}, {len(records)} of {len(every)} tasks")
-    budget = TimeBudget(timeout, time_floor, time_factor, time_margin, time_slack)
-    settings = _settings(budget, memory_mb, verdicts, stop_at_first_failure)
+    settings = settings_of(
+        {
+            "timeout": timeout,
+            "time_floor": time_floor,
+            "time_factor": time_factor,
+            "time_margin": time_margin,
+            "time_slack": time_slack,
+            "memory_mb": memory_mb,
+            "verdicts": verdicts,
+            "stop_at_first_failure": stop_at_first_failure,
+        }
+    )
     workers = jobs or os.cpu_count() or 1
     scorer = executor_from_option(executor, jobs)
     try:
@@ -160,14 +173,6 @@ def evaluate(
     finally:
         scorer.close()
     _print_run(console, run, out, len(sample_list), canonical)
-
-
-def _settings(
-    budget: TimeBudget, memory_mb: int | None, verdicts: Verdicts, stop_at_first_failure: bool
-) -> Settings:
-    """The scoring settings the options ask for."""
-    memory = memory_mb * 1024 * 1024 if memory_mb else None
-    return Settings(budget, memory, verdicts, stop_at_first_failure=stop_at_first_failure)
 
 
 def _provenance(

@@ -19,7 +19,7 @@ from classwright.commands.executor_option import ExecutorOption, parse_executor
 from classwright.evaluator.executors import open_executor
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
-from classwright.evaluator.scoring.jobs import Settings
+from classwright.evaluator.scoring.settings import settings_of
 
 TasksOption = Annotated[
     list[Path] | None,
@@ -178,10 +178,16 @@ def serve(
     scorer = open_executor(kind, address, jobs)
     config = ServiceConfig(
         tasks=task_set,
-        settings=_settings(
-            TimeBudget(timeout, time_floor, time_factor, time_margin, time_slack),
-            memory_mb,
-            verdicts,
+        settings=settings_of(
+            {
+                "timeout": timeout,
+                "time_floor": time_floor,
+                "time_factor": time_factor,
+                "time_margin": time_margin,
+                "time_slack": time_slack,
+                "memory_mb": memory_mb,
+                "verdicts": verdicts,
+            }
         ),
         limits=Limits(
             max_body_bytes=max_body_mb * 1024 * 1024,
@@ -213,12 +219,6 @@ def serve(
         err=True,
     )
     run_server(config, options, executor=scorer, store=store)
-
-
-def _settings(budget: TimeBudget, memory_mb: int | None, verdicts: Verdicts) -> Settings:
-    """A request's default scoring settings."""
-    memory = memory_mb * 1024 * 1024 if memory_mb else None
-    return Settings(budget=budget, memory_bytes=memory, verdicts=verdicts)
 
 
 def register(app: typer.Typer) -> None:

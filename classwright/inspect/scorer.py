@@ -20,14 +20,15 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState
 
-from classwright.evaluator.sandbox.limits import TimeBudget
-from classwright.evaluator.scoring.jobs import Settings, build_jobs, score_job
+from classwright.evaluator.scoring.jobs import build_jobs, score_job
 from classwright.evaluator.scoring.metrics import summarize
 from classwright.evaluator.scoring.results import SampleResult, TaskFacts
 from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
 from classwright.evaluator.scoring.samples import Sample
+from classwright.evaluator.scoring.settings import settings_of
 from classwright.inspect.method_solvers import CODE_KEY
 from classwright.rewards.scoring import judge, task_records
+from classwright.schema.options import ScoringOptions
 
 
 def verdict_of(
@@ -35,15 +36,15 @@ def verdict_of(
     task_id: str,
     completion: str,
     code: str | None = None,
-    budget: TimeBudget | None = None,
+    options: ScoringOptions | None = None,
 ) -> SampleResult:
-    """One completion scored as `classwright evaluate` scores it (with ``budget``, default
-    evaluate's derived limits, which the process's judge measures once per task; a fixed
-    budget measures nothing)."""
+    """One completion scored as `classwright evaluate` scores it, under the scoring ``options``
+    (default: evaluate's, limits derived from the canonical solution, which the process's judge
+    measures once per task; a fixed ``timeout`` measures nothing)."""
     records = task_records(source, (task_id,))
     [job] = build_jobs([Sample(task_id, 0, completion, code=code)], records, source)
-    settings = Settings() if budget is None else Settings(budget=budget)
-    return score_job(job, judge(1).settings_for(job, settings))
+    settings = settings_of(options or {})
+    return score_job(job, settings, judge(1).limits_for(job, settings))
 
 
 @metric(scores="unreduced")
@@ -76,17 +77,20 @@ def pass_at_k() -> Metric:
 
 
 @scorer(metrics=[accuracy(), stderr(), pass_at_k()])
-def class_verdict(source: str, time_budget: float | None = None) -> Scorer:
-    """CORRECT when the class passes every test of its task, else INCORRECT. ``time_budget``:
-    fixed seconds per test (ClassEval's protocol is 5); None: evaluate's default, limits derived
-    from the canonical solution's CPU time per test."""
-    budget = None if time_budget is None else TimeBudget(fixed=time_budget)
+def class_verdict(
+    source: str, timeout: float | None = None, time_budget: float | None = None
+) -> Scorer:
+    """CORRECT when the class passes every test of its task, else INCORRECT. ``timeout``:
+    fixed seconds per test (ClassEval's protocol is 5), the scoring option of every door
+    (`classwright.schema.options`); None: evaluate's default, limits derived from the canonical
+    solution's CPU time per test. ``time_budget``: its former name, still read."""
+    options: ScoringOptions = {"timeout": timeout if timeout is not None else time_budget}
 
     async def score(state: TaskState, target: Target) -> Score:
         task_id = str(state.metadata["task_id"])
         code = state.metadata.get(CODE_KEY)
         result = await asyncio.to_thread(
-            verdict_of, source, task_id, state.output.completion, code, budget
+            verdict_of, source, task_id, state.output.completion, code, options
         )
         detail = RewardDetail.from_result(RewardKind.CLASS, result)
         return Score(

@@ -23,7 +23,7 @@ def _task(
     source: Path,
     samples: str | None,
     epochs: int,
-    time_budget: float | None,
+    timeout: float | None,
     strategy: str = "holistic",
     context: str | None = None,
 ) -> Task:
@@ -49,11 +49,16 @@ def _task(
     return Task(
         dataset=dataset,
         solver=solver,
-        scorer=class_verdict(path, time_budget),
+        scorer=class_verdict(path, timeout),
         epochs=Epochs(
             epochs, ["mean", "pass_at_1"] if epochs == 1 else ["mean", f"pass_at_{epochs}"]
         ),
     )
+
+
+def _timeout(timeout: float | None, time_budget: float | None) -> float | None:
+    """The ``timeout`` scoring option, or what its former name ``time_budget`` gave."""
+    return timeout if timeout is not None else time_budget
 
 
 @task
@@ -61,16 +66,18 @@ def benchmark(
     tasks: str | None = None,
     samples: str | None = None,
     epochs: int = 1,
+    timeout: float | None = None,
     time_budget: float | None = None,
     strategy: str = "holistic",
     context: str | None = None,
 ) -> Task:
     """classwright's bundled tasks (or ``tasks=`` a benchmark folder or record file).
-    ``time_budget``: fixed seconds per test; default: derived from the canonical solution.
+    ``timeout``: fixed seconds per test (``time_budget``, its former name, is still read);
+    default: derived from the canonical solution.
     ``strategy``: holistic, incremental or compositional; ``context``: what a method's prompt
     shows of the others (minimum, selective, maximum; default: the strategy's own)."""
     source = Path(tasks) if tasks else bundled_tasks()
-    return _task(source, samples, epochs, time_budget, strategy, context)
+    return _task(source, samples, epochs, _timeout(timeout, time_budget), strategy, context)
 
 
 @task
@@ -78,12 +85,13 @@ def classeval(
     data: str,
     samples: str | None = None,
     epochs: int = 1,
+    timeout: float | None = None,
     time_budget: float | None = None,
     strategy: str = "holistic",
     context: str | None = None,
 ) -> Task:
     """ClassEval's tasks from its JSON (``data=.../ClassEval_data.json``)."""
-    return _task(Path(data), samples, epochs, time_budget, strategy, context)
+    return _task(Path(data), samples, epochs, _timeout(timeout, time_budget), strategy, context)
 
 
 @task
@@ -91,6 +99,7 @@ def classeval_plus(
     data: str,
     samples: str | None = None,
     epochs: int = 1,
+    timeout: float | None = None,
     time_budget: float | None = None,
     strategy: str = "holistic",
     context: str | None = None,
@@ -98,4 +107,4 @@ def classeval_plus(
     """ClassEval+ : ClassEval's tasks from ``data`` with the bundled overlay applied (repaired
     and added tests; excluded tasks left out), as `classwright import classeval --plus`."""
     folder = classeval_plus_folder(Path(data))
-    return _task(folder, samples, epochs, time_budget, strategy, context)
+    return _task(folder, samples, epochs, _timeout(timeout, time_budget), strategy, context)

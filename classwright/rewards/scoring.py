@@ -13,13 +13,17 @@ import os
 import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict, Unpack
+from typing import TYPE_CHECKING, Unpack, cast
+
+from classwright.schema import wire
+from classwright.schema.options import NAMES as OPTION_NAMES
+from classwright.schema.options import ScoringOptions
 
 if TYPE_CHECKING:
     from classwright.client import Client, Verdict
-    from classwright.evaluator.scoring.jobs import Settings
     from classwright.evaluator.scoring.judge import Judge
     from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
+    from classwright.evaluator.scoring.settings import TestLimits
     from classwright.schema.records import TaskRecord
 
 URL_VARIABLE = "CLASSWRIGHT_URL"
@@ -30,23 +34,26 @@ REWARDS = ("class", "tests")
 (`classwright.evaluator.scoring.reward.RewardKind`'s values)."""
 
 
-class ScoringOptions(TypedDict, total=False):
-    """The keywords every scoring function takes (`score_completions` says what each means)."""
+class RewardOptions(ScoringOptions, total=False):
+    """The keywords every scoring function takes: the scoring options every door shares
+    (`classwright.schema.options`), and where and how a reward is computed (`score_completions`
+    says what each means)."""
 
     tasks: str | Path | None
     url: str | None
     reward: str
     workers: int | None
     token: str | None
-    sandbox_python: str | None
 
 
-SCORING_KEYWORDS = tuple(ScoringOptions.__annotations__)
+SCORING_KEYWORDS = tuple(RewardOptions.__annotations__)
 """Their names, which the trainer adapters pass on (``classwright.rewards.shaping``)."""
+WIRE_OPTIONS = tuple(name for name in wire.names(wire.SettingsIn) if name in OPTION_NAMES)
+"""The scoring options a request to a `classwright serve` carries; the server holds the rest."""
 
 
 def score_completions(
-    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[ScoringOptions]
+    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[RewardOptions]
 ) -> list[float]:
     """The reward of each completion for the task of the same position.
 
@@ -58,13 +65,17 @@ def score_completions(
     (default ``CLASSWRIGHT_TOKEN``, else the file ``CLASSWRIGHT_TOKEN_FILE`` names).
     ``sandbox_python``: the interpreter the library path's sandbox runs completions with
     (default ``CLASSWRIGHT_SANDBOX_PYTHON``, else this process's; docs/rl.md, "Which path").
+    The other scoring options (``timeout``, ``time_floor``, ``time_factor``, ``time_margin``,
+    ``time_slack``, ``memory_mb``, ``verdicts``, ``stop_at_first_failure``) are
+    `classwright evaluate`'s, with its defaults; over a ``url`` only `WIRE_OPTIONS` travel (the
+    server holds the others, and naming one is a ValueError).
     """
     _refuse_unknown("score_completions", options)
     return [detail.reward for detail in score_details(task_ids, completions, **options)]
 
 
 def score_details(
-    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[ScoringOptions]
+    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[RewardOptions]
 ) -> list[RewardDetail]:
     """Each completion's reward with what a trainer logs beside it (tests passed, a timeout, a
     completion without code that parses, the first error); arguments as `score_completions`."""
@@ -73,12 +84,12 @@ def score_details(
     if not completions:
         return []
     if url:
-        return _served(url, task_ids, completions, kind.value, options.get("token"))
+        return _served(url, task_ids, completions, kind.value, options)
     return _scored_here(task_ids, completions, kind.value, options)
 
 
 async def ascore_details(
-    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[ScoringOptions]
+    task_ids: Sequence[str], completions: Sequence[str], **options: Unpack[RewardOptions]
 ) -> list[RewardDetail]:
     """`score_details` for an event loop: through the service's asynchronous client, or the
     library's scoring in a thread, so the loop goes on while the sandbox runs."""
@@ -92,7 +103,7 @@ async def ascore_details(
         token = options.get("token") or token_from_environment()
         async with AsyncClient(url, token=token) as client:
             verdicts = await client.verdicts(
-                _samples(task_ids, completions), {"reward": kind.value}
+                _samples(task_ids, completions), _wire_settings(kind.value, options)
             )
         return _details_of(verdicts, len(completions), kind.value)
     return await asyncio.to_thread(_scored_here, task_ids, completions, kind.value, options)
@@ -107,13 +118,42 @@ def _refuse_unknown(function: str, options: Mapping[str, object]) -> None:
 
 
 def _checked(
-    task_ids: Sequence[str], completions: Sequence[str], options: ScoringOptions
+    task_ids: Sequence[str], completions: Sequence[str], options: RewardOptions
 ) -> tuple[RewardKind, str | None]:
     """The reward kind and the server to ask (None: score here), or a ValueError."""
     if len(task_ids) != len(completions):
         raise ValueError(f"{len(task_ids)} task ids for {len(completions)} completions")
     url = options.get("url") or os.environ.get(URL_VARIABLE) or None
-    return _reward_kind(options.get("reward", "class")), url
+    kind = _reward_kind(options.get("reward", "class"))
+    if options.get("stop_at_first_failure") and not kind.stops_early:
+        raise ValueError(
+            f"stop_at_first_failure: the {kind.value!r} reward needs every test run; only the "
+            "'class' reward can stop early"
+        )
+    if url:
+        _wire_settings(kind.value, options)  # refuses an option the server holds
+    return kind, url
+
+
+def _scoring(options: RewardOptions) -> ScoringOptions:
+    """The scoring options among a call's keywords."""
+    return cast(ScoringOptions, {k: v for k, v in options.items() if k in OPTION_NAMES})
+
+
+def _wire_settings(reward: str, options: RewardOptions) -> dict[str, object]:
+    """A request's ``settings`` for ``options``; a scoring option the server holds (its budget's
+    parts, memory, interpreter) is a ValueError naming it."""
+    sent: dict[str, object] = {"reward": reward}
+    for name, value in _scoring(options).items():
+        if value is None:
+            continue
+        if name not in WIRE_OPTIONS:
+            flag = name.replace("_", "-")
+            raise ValueError(
+                f"{name}: set by the server (classwright serve --{flag}), not by a request"
+            )
+        sent[name] = value
+    return sent
 
 
 def _reward_kind(reward: str) -> RewardKind:
@@ -156,9 +196,10 @@ def _served(
     task_ids: Sequence[str],
     completions: Sequence[str],
     reward: str,
-    token: str | None,
+    options: RewardOptions,
 ) -> list[RewardDetail]:
-    verdicts = _client(url, token).verdicts(_samples(task_ids, completions), {"reward": reward})
+    client = _client(url, options.get("token"))
+    verdicts = client.verdicts(_samples(task_ids, completions), _wire_settings(reward, options))
     return _details_of(verdicts, len(completions), reward)
 
 
@@ -192,11 +233,12 @@ def _client(url: str, token: str | None) -> Client:
 
 
 def _scored_here(
-    task_ids: Sequence[str], completions: Sequence[str], reward: str, options: ScoringOptions
+    task_ids: Sequence[str], completions: Sequence[str], reward: str, options: RewardOptions
 ) -> list[RewardDetail]:
-    from classwright.evaluator.scoring.jobs import Settings, build_jobs
+    from classwright.evaluator.scoring.jobs import build_jobs
     from classwright.evaluator.scoring.reward import RewardKind
     from classwright.evaluator.scoring.samples import Sample
+    from classwright.evaluator.scoring.settings import settings_of
 
     source = task_source(options.get("tasks"))
     records = task_records(str(source), tuple(sorted(set(task_ids))))
@@ -210,8 +252,9 @@ def _scored_here(
         or int(os.environ.get(WORKERS_VARIABLE, "0") or 0)
         or (os.cpu_count() or 1)
     )
-    settings = Settings(python=options.get("sandbox_python"))
-    return judge(count).rewards(jobs, settings, RewardKind(reward))
+    kind = RewardKind(reward)
+    settings = settings_of(_scoring(options), stops_early=kind.stops_early)
+    return judge(count).rewards(jobs, settings, kind, settings.stop_at_first_failure)
 
 
 _JUDGES: dict[int, Judge] = {}
@@ -280,8 +323,8 @@ def _all_records(source: str) -> dict[str, TaskRecord]:
     return {r.task_id: r for r in load_tasks(source)}
 
 
-def settings_for(source: str, task_ids: tuple[str, ...], workers: int = 1) -> Settings:
-    """Evaluate's default settings with the per-test limits of ``task_ids``, derived from their
+def limits_for(source: str, task_ids: tuple[str, ...], workers: int = 1) -> TestLimits:
+    """The per-test limits of ``task_ids`` under evaluate's default settings, derived from their
     canonical solutions by the process's judge (once per task content)."""
     from classwright.evaluator.scoring.jobs import Settings, build_jobs
     from classwright.evaluator.scoring.samples import Sample
@@ -292,4 +335,4 @@ def settings_for(source: str, task_ids: tuple[str, ...], workers: int = 1) -> Se
         records,
         source,
     )
-    return judge(workers).settings_for_all(jobs, Settings())
+    return judge(workers).limits_for_all(jobs, Settings())

@@ -30,9 +30,10 @@ import ray
 
 from classwright.evaluator.scoring.executor import LocalExecutor
 from classwright.evaluator.scoring.extraction import Extraction
-from classwright.evaluator.scoring.jobs import Job, Settings
+from classwright.evaluator.scoring.jobs import Job
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.samples import Sample
+from classwright.evaluator.scoring.settings import NOT_MEASURED, Settings, TestLimits
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 
@@ -102,10 +103,11 @@ class ScoringActor:
         return len(self.tasks)
 
     def score(
-        self, batch: list[ShippedJob], settings: Settings
+        self, batch: list[ShippedJob], scoring: tuple[Settings, TestLimits]
     ) -> Iterator[tuple[int, SampleResult]]:
         jobs = [shipped.rebuild(self.tasks[shipped.task_key]) for shipped in batch]
-        for offset, result in self.local.score(jobs, settings):
+        settings, limits = scoring
+        for offset, result in self.local.score(jobs, settings, limits):
             self.jobs_scored += 1
             yield batch[offset].position, result
 
@@ -235,7 +237,7 @@ class RayExecutor:
         return list(ray.get([a.handle.stats.remote() for a in self._actors]))
 
     def score(
-        self, jobs: Sequence[Job], settings: Settings
+        self, jobs: Sequence[Job], settings: Settings, limits: TestLimits = NOT_MEASURED
     ) -> Generator[tuple[int, SampleResult], None, None]:
         bundles: dict[str, TaskBundle] = {}
         work: deque[ShippedJob] = deque()
@@ -250,9 +252,10 @@ class RayExecutor:
             return
         chosen = self._choose(-(-len(work) // self.batch_size))
         shared = _Shared(work, len(chosen))
-        # One copy of the tasks and the settings in the object store for the whole call.
+        # One copy of the tasks, the settings and their limits in the object store for the
+        # whole call.
         bundles_ref = ray.put(bundles)
-        settings_ref = ray.put(settings)
+        settings_ref = ray.put((settings, limits))
         threads = [
             threading.Thread(
                 target=self._drive, args=(actor, shared, bundles_ref, settings_ref), daemon=True

@@ -13,17 +13,19 @@ from collections.abc import Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Protocol
 
-from classwright.evaluator.scoring.jobs import Job, Settings, score_job
+from classwright.evaluator.scoring.jobs import Job, score_job
 from classwright.evaluator.scoring.results import SampleResult
+from classwright.evaluator.scoring.settings import NOT_MEASURED, Settings, TestLimits
 
 
 class Executor(Protocol):
     """Scores jobs; the results come as they finish, each with the position of its job."""
 
     def score(
-        self, jobs: Sequence[Job], settings: Settings
+        self, jobs: Sequence[Job], settings: Settings, limits: TestLimits = NOT_MEASURED
     ) -> Generator[tuple[int, SampleResult], None, None]:
-        """Yield ``(position in jobs, result)`` once per job, in the order the jobs finish.
+        """Yield ``(position in jobs, result)`` once per job, in the order the jobs finish,
+        each scored under ``settings`` and the ``limits`` measured from its budget.
 
         Closing the iterator early (an interrupt, a client that went away) cancels the jobs not
         yet started; the running ones finish.
@@ -49,7 +51,7 @@ class LocalExecutor:
         self.workers = max(1, workers)
 
     def score(
-        self, jobs: Sequence[Job], settings: Settings
+        self, jobs: Sequence[Job], settings: Settings, limits: TestLimits = NOT_MEASURED
     ) -> Generator[tuple[int, SampleResult], None, None]:
         pending = iter(enumerate(jobs))
         pool = ThreadPoolExecutor(max_workers=self.workers)
@@ -57,7 +59,7 @@ class LocalExecutor:
         try:
             # Two jobs per worker keep every sandbox busy while a result is being handled.
             for position, job in pending:
-                running[pool.submit(score_job, job, settings)] = position
+                running[pool.submit(score_job, job, settings, limits)] = position
                 if len(running) >= self.workers * 2:
                     break
             while running:
@@ -67,7 +69,7 @@ class LocalExecutor:
                     yield position, future.result()
                     nxt = next(pending, None)
                     if nxt is not None:
-                        running[pool.submit(score_job, nxt[1], settings)] = nxt[0]
+                        running[pool.submit(score_job, nxt[1], settings, limits)] = nxt[0]
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 

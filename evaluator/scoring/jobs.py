@@ -15,18 +15,15 @@ import json
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from classwright.evaluator import sandbox
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.sandbox.interpreter import interpreter_identity, sandbox_python
-from classwright.evaluator.sandbox.isolation import usable_python
-from classwright.evaluator.sandbox.limits import TimeBudget
-from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.sandbox.outcome import Status, TestOutcome
 from classwright.evaluator.scoring import canonical_times
 from classwright.evaluator.scoring.chance import task_draws
@@ -43,6 +40,7 @@ from classwright.evaluator.scoring.results import (
 from classwright.evaluator.scoring.run_section import RunSection
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.evaluator.scoring.samples import Sample
+from classwright.evaluator.scoring.settings import NOT_MEASURED, Settings, TestLimits
 from classwright.schema import syntax
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
@@ -74,65 +72,18 @@ class Job:
     else `score_job` reads it."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What changes a verdict; part of the run key (the derived limits themselves are not: they
-    are measured, and written into results.json)."""
-
-    budget: TimeBudget = field(default_factory=TimeBudget)
-    memory_bytes: int | None = None
-    verdicts: Verdicts = Verdicts.TWO_PROCESS
-    test_limits: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
-    """task id -> test id -> seconds, from `derive_test_limits` (derived budgets only)."""
-    stop_at_first_failure: bool = False
-    """Stop each sample at its first test that does not pass: the class verdict (failed) is
-    known then, and the rest of its tests are not run, so method-level figures are unavailable.
-    For class-level rewards and quick pass@k, at a fraction of the time."""
-    python: str | None = None
-    """The interpreter the sandbox runs samples, the judge and the canonical solutions with
-    (default: the one CLASSWRIGHT_SANDBOX_PYTHON names, else this process's): a virtual
-    environment holding the tasks' libraries, apart from a trainer's own."""
-
-    def __post_init__(self) -> None:
-        # Checked when the settings are made (once per interpreter and process): a bad one is
-        # then one error before anything is scored, not an internal error in every sample.
-        usable_python(self.python)
-
-    def identity(self) -> list[object]:
-        """What of the settings decides a verdict, as JSON values, apart from the measured
-        per-test limits: those are a function of the task, the budget and the machine, so the
-        budget that derives them stands for them. A run stopped at a sample's first failure
-        records the tests after it as not run, so it is named apart from a whole run (the flag
-        is added only when set: a whole run's name is as it was before the flag existed)."""
-        named: list[object] = [self.budget.describe(), self.memory_bytes, self.verdicts]
-        if self.stop_at_first_failure:
-            named.append("stop-at-first-failure")
-        if self.python is not None:
-            named.append({"python": self.python})
-        return named
-
-    def limits_for(self, task_id: str) -> sandbox.Limits:
-        # Derived limits are CPU time (measured the same way as the canonical times); a fixed
-        # one is wall time, as in ClassEval's protocol.
-        base = sandbox.Limits(test_timeout=self.budget.limit(None), cpu_time=self.budget.derived)
-        if self.memory_bytes is not None:
-            base = replace(base, memory_bytes=self.memory_bytes)
-        own = self.test_limits.get(task_id)
-        return base.with_per_test(own) if own and self.budget.derived else base
-
-
 def derive_test_limits(
     jobs: list[Job],
     settings: Settings,
     progress: ProgressReporter | None = None,
     notify: Callable[[str], None] | None = None,
     workers: int = 1,
-) -> Settings:
-    """`settings` with each task's per-test limits, from the canonical solution's times (measured
-    once per task in a runner of their own, `workers` tasks at once, cached by content and
-    machine). A fixed budget needs none."""
+) -> TestLimits:
+    """Each task's per-test limits under `settings`' budget, from the canonical solution's times
+    (measured once per task in a runner of their own, `workers` tasks at once, cached by content
+    and machine). A fixed budget needs none."""
     if not settings.budget.derived:
-        return settings
+        return NOT_MEASURED
     one_job_per_task = {job.record.task_id: job for job in jobs}
     limits: dict[str, dict[str, float]] = {}
     reporter = progress or NO_PROGRESS
@@ -178,7 +129,7 @@ def derive_test_limits(
             # Ctrl-C or a failed measurement: start nothing more (running ones finish).
             for future in futures:
                 future.cancel()
-    return replace(settings, test_limits=dict(sorted(limits.items())))
+    return TestLimits(dict(sorted(limits.items())))
 
 
 def _times_cached(job: Job, settings: Settings) -> bool:
@@ -289,8 +240,9 @@ def run_key(jobs: list[Job], settings: Settings) -> str:
     return digest.hexdigest()[:24]
 
 
-def score_job(job: Job, settings: Settings) -> SampleResult:
-    """Run one sample in the sandbox and read everything the results need from it."""
+def score_job(job: Job, settings: Settings, limits: TestLimits = NOT_MEASURED) -> SampleResult:
+    """Run one sample in the sandbox under ``settings`` and the ``limits`` measured from its
+    budget, and read everything the results need from it."""
     started = time.perf_counter()
     load_error: str | None
     deaths = 0
@@ -307,7 +259,7 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
         isolation, load_error = NOT_RUN, error
     else:
         try:
-            suite = _run_in_sandbox(job, settings)
+            suite = _run_in_sandbox(job, settings, limits)
             deaths = suite.workers_lost
             if deaths and not suite.passed:
                 # A worker died under the sample: killed from outside (an operator, the OOM
@@ -315,7 +267,7 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
                 # tell apart. One more run (the dead worker is replaced) decides: a sample that
                 # kills its worker does so again and fails; one whose worker was killed under it
                 # gets the verdict an undisturbed run gives.
-                suite = _run_in_sandbox(job, settings)
+                suite = _run_in_sandbox(job, settings, limits)
                 deaths += suite.workers_lost
         except Exception as exc:
             # Whatever one sample did to its sandbox fails that sample alone, with the reason;
@@ -349,12 +301,12 @@ def score_job(job: Job, settings: Settings) -> SampleResult:
     )
 
 
-def _run_in_sandbox(job: Job, settings: Settings) -> sandbox.SuiteRun:
+def _run_in_sandbox(job: Job, settings: Settings, limits: TestLimits) -> sandbox.SuiteRun:
     return sandbox.run_suite(
         job.candidate,
         job.test_source,
         list(job.test_ids),
-        limits=settings.limits_for(job.record.task_id),
+        limits=limits.sandbox_limits(settings, job.record.task_id),
         verdicts=settings.verdicts,
         exports=_parsed(task_exports, job.record),
         stop_at_failure=settings.stop_at_first_failure,
@@ -422,8 +374,9 @@ def score_jobs(
     on_result: Progress | None = None,
     progress: ProgressReporter = NO_PROGRESS,
     executor: Executor | None = None,
+    limits: TestLimits = NOT_MEASURED,
 ) -> list[SampleResult]:
-    """Score ``jobs`` with ``executor`` (default: ``workers`` local sandboxes at once), journaling
+    """Score ``jobs`` under ``settings`` and ``limits`` with ``executor`` (default: ``workers`` local sandboxes at once), journaling
     each result as it lands.
 
     ``progress`` advances after each sample, naming it ``task_id#index``.
@@ -434,7 +387,7 @@ def score_jobs(
     from classwright.evaluator.scoring.executor import LocalExecutor
 
     results: list[SampleResult] = []
-    scoring = (executor or LocalExecutor(workers)).score(jobs, settings)
+    scoring = (executor or LocalExecutor(workers)).score(jobs, settings, limits)
     try:
         for _position, result in scoring:
             journal.append(result)
@@ -470,6 +423,7 @@ def _natural(task_id: str) -> tuple[str, int]:
 __all__ = [
     "Job",
     "Settings",
+    "TestLimits",
     "build_jobs",
     "canonical_samples",
     "job_of",

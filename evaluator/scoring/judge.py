@@ -16,9 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from classwright.evaluator.scoring.executor import Executor, LocalExecutor
-from classwright.evaluator.scoring.jobs import Job, Settings, derive_test_limits
+from classwright.evaluator.scoring.jobs import Job, derive_test_limits
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
+from classwright.evaluator.scoring.settings import NOT_MEASURED, Settings, TestLimits
 from classwright.evaluator.scoring.verdict_cache import task_hash
 
 Measure = Callable[[Job, Settings], Mapping[str, float]]
@@ -41,18 +42,18 @@ class Judge:
         limits already known."""
         return not settings.budget.derived or limits_key(job, settings) in self._limits
 
-    def settings_for(
+    def limits_for(
         self,
         job: Job,
         settings: Settings,
         measure: Measure | None = None,
         wait: Callable[[threading.Lock], bool] | None = None,
-    ) -> Settings:
-        """``settings`` with the per-test limits of ``job``'s task under its budget, measured
-        once per task content and budget. A fixed budget needs none. ``wait`` takes the key's
-        lock (default: block until it is free); it may give up by raising."""
+    ) -> TestLimits:
+        """The per-test limits of ``job``'s task under ``settings``' budget, measured once per
+        task content and budget. A fixed budget needs none. ``wait`` takes the key's lock
+        (default: block until it is free); it may give up by raising."""
         if not settings.budget.derived:
-            return settings
+            return NOT_MEASURED
         key = limits_key(job, settings)
         with self._lock:
             measuring = self._measuring.setdefault(key, threading.Lock())
@@ -68,13 +69,13 @@ class Judge:
                 self._limits[key] = limits
         finally:
             measuring.release()
-        return replace(settings, test_limits={**settings.test_limits, job.record.task_id: limits})
+        return TestLimits({job.record.task_id: limits})
 
-    def settings_for_all(self, jobs: Sequence[Job], settings: Settings) -> Settings:
-        """``settings`` with the limits of every task of ``jobs``; the tasks not yet known are
-        measured together, as many at once as the judge scores samples at once."""
+    def limits_for_all(self, jobs: Sequence[Job], settings: Settings) -> TestLimits:
+        """The limits of every task of ``jobs`` under ``settings``' budget; the tasks not yet
+        known are measured together, as many at once as the judge scores samples at once."""
         if not settings.budget.derived:
-            return settings
+            return NOT_MEASURED
         by_key = {limits_key(job, settings): job for job in jobs}
         with self._lock:
             locks = {key: self._measuring.setdefault(key, threading.Lock()) for key in by_key}
@@ -88,12 +89,12 @@ class Judge:
                 measured = derive_test_limits(missing, whole, workers=self.workers)
                 for job in missing:
                     key = limits_key(job, settings)
-                    self._limits[key] = dict(measured.test_limits[job.record.task_id])
+                    self._limits[key] = dict(measured.by_task[job.record.task_id])
             found = {job.record.task_id: self._limits[key] for key, job in by_key.items()}
         finally:
             for key in sorted(locks, reverse=True):
                 locks[key].release()
-        return replace(settings, test_limits={**settings.test_limits, **found})
+        return TestLimits(found)
 
     def score(
         self,
@@ -105,9 +106,10 @@ class Judge:
         """Each job's verdict, in the order of ``jobs``. ``stop_early`` defaults to the reward's
         policy."""
         stop = reward.stops_early if stop_early is None else stop_early
-        settings = replace(self.settings_for_all(jobs, settings), stop_at_first_failure=stop)
+        limits = self.limits_for_all(jobs, settings)
+        settings = replace(settings, stop_at_first_failure=stop)
         results: list[SampleResult | None] = [None] * len(jobs)
-        scoring = self.executor.score(list(jobs), settings)
+        scoring = self.executor.score(list(jobs), settings, limits)
         try:
             for position, result in scoring:
                 results[position] = result
@@ -123,11 +125,12 @@ class Judge:
         jobs: Sequence[Job],
         settings: Settings,
         reward: RewardKind = RewardKind.CLASS,
+        stop_early: bool | None = None,
     ) -> list[RewardDetail]:
-        """Each job's reward with what a trainer logs beside it."""
+        """Each job's reward with what a trainer logs beside it (``stop_early`` as `score`)."""
         return [
             RewardDetail.from_result(reward, result)
-            for result in self.score(jobs, settings, reward)
+            for result in self.score(jobs, settings, reward, stop_early)
         ]
 
 
@@ -135,13 +138,13 @@ def limits_key(job: Job, settings: Settings) -> tuple[str, str]:
     """What a task's derived limits are kept under: its content and what of the settings
     decides them. The canonical solution passes every test, so stopping at a failure changes
     nothing of its times, and both kinds of request share one measurement."""
-    whole = replace(settings, stop_at_first_failure=False, test_limits={})
+    whole = replace(settings, stop_at_first_failure=False)
     return (task_hash(job.record), repr(whole.identity()))
 
 
 def _measured_here(job: Job, settings: Settings) -> Mapping[str, float]:
     measured = derive_test_limits([job], settings)
-    return measured.test_limits[job.record.task_id]
+    return measured.by_task[job.record.task_id]
 
 
 __all__ = ["Judge", "limits_key"]

@@ -137,9 +137,7 @@ def score_run(
     started = time.perf_counter()
     try:
         with progress_for("time limits", "tasks", None) as measuring:
-            settings = derive_test_limits(
-                job_list, settings, measuring, notify, workers=max(1, jobs)
-            )
+            limits = derive_test_limits(job_list, settings, measuring, notify, workers=max(1, jobs))
         drawn = {_sample_key(job) for job in pending if of_chance(job)}
         cached, pending = _answered_by_cache(pending, settings, cache, journal, drawn)
         distinct, followers = _identical(pending, drawn)
@@ -152,6 +150,7 @@ def score_run(
                 progress=progress,
                 on_result=_keep_in(cache, distinct, settings),
                 executor=executor,
+                limits=limits,
             )
         new = cached + scored + _answered_alike(scored, followers, journal)
     finally:
@@ -166,7 +165,7 @@ def score_run(
         timeout=settings.budget.fixed,
         run_key=key,
         time_budget=settings.budget.describe(),
-        test_limits={k: dict(v) for k, v in sorted(settings.test_limits.items())},
+        test_limits=limits.to_json(),
         memory_bytes=settings.memory_bytes,
         verdicts=settings.verdicts,
         stop_at_first_failure=settings.stop_at_first_failure,

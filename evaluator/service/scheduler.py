@@ -40,6 +40,7 @@ from classwright.evaluator.scoring.jobs import (
 )
 from classwright.evaluator.scoring.judge import Judge
 from classwright.evaluator.scoring.results import SampleResult
+from classwright.evaluator.scoring.settings import NOT_MEASURED, TestLimits
 from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, machinery_failed
 from classwright.evaluator.service.measurement import (
     POLL_SECONDS,
@@ -71,10 +72,16 @@ class ExecutorTimeout(Exception):
     """The executor gave no answer for a sample by its deadline."""
 
 
-def sample_deadline(job: Job, settings: Settings, margin: float = DEADLINE_MARGIN) -> float:
+def sample_deadline(
+    job: Job,
+    settings: Settings,
+    margin: float = DEADLINE_MARGIN,
+    measured: TestLimits = NOT_MEASURED,
+) -> float:
     """Seconds an executor may take to answer ``job``: the sandbox's time cap on the sample
-    under ``settings`` (`Limits.sample_cap`), plus ``margin``."""
-    limits = settings.limits_for(job.record.task_id)
+    under ``settings`` and the limits ``measured`` from its budget (`Limits.sample_cap`), plus
+    ``margin``."""
+    limits = measured.sandbox_limits(settings, job.record.task_id)
     return limits.sample_cap(job.test_ids) + margin
 
 
@@ -445,10 +452,10 @@ class Scheduler:
         result: SampleResult | None = None
         try:
             try:
-                settings = self._with_limits(work, settings)
+                limits = self._limits(work, settings)
             finally:
                 self._measured(work)
-            result = self._call(work.item.job, settings)
+            result = self._call(work.item.job, settings, limits)
         except MeasurementStopped as stopped:
             self.metrics.measurements_stopped.labels(stopped.reason).inc()
             if stopped.reason == "cancelled":
@@ -474,7 +481,7 @@ class Scheduler:
         with self._lock:
             self._seconds_per_sample = 0.8 * self._seconds_per_sample + 0.2 * elapsed
 
-    def _call(self, job: Job, settings: Settings) -> SampleResult:
+    def _call(self, job: Job, settings: Settings, limits: TestLimits) -> SampleResult:
         """The executor's result for ``job``, or `ExecutorTimeout` past its deadline. The call
         runs in a thread of its own so that the slot can stop waiting for it; a result it
         returns after that is never read (the slot has answered or requeued the sample)."""
@@ -483,7 +490,7 @@ class Scheduler:
 
         def call() -> None:
             try:
-                scoring = self.executor.score([job], settings)
+                scoring = self.executor.score([job], settings, limits)
                 try:
                     _position, result = next(scoring, (0, None))
                 finally:
@@ -500,7 +507,7 @@ class Scheduler:
                         self.metrics.abandoned_calls.set(self._abandoned)
 
         threading.Thread(target=call, name="classwright-executor-call", daemon=True).start()
-        seconds = sample_deadline(job, settings, self.deadline_margin)
+        seconds = sample_deadline(job, settings, self.deadline_margin, limits)
         try:
             return answer.result(timeout=seconds)
         except TimeoutError:
@@ -521,8 +528,8 @@ class Scheduler:
                 f"(its time cap plus {self.deadline_margin:g} s)"
             ) from None
 
-    def _with_limits(self, work: _Work, settings: Settings) -> Settings:
-        """``settings`` with the derived per-test limits of the sample's task, from the judge
+    def _limits(self, work: _Work, settings: Settings) -> TestLimits:
+        """The derived per-test limits of the sample's task under ``settings``, from the judge
         (measured once per task content and budget): a slot that needs a task another slot is
         measuring waits for that measurement; other tasks' go on beside it. An inline task's
         measurement ends with its request: see `_measure_inline`."""
@@ -538,7 +545,7 @@ class Scheduler:
         def measure(job: Job, whole: Settings) -> dict[str, float]:
             return self._measure_inline(work, whole)
 
-        return self.judge.settings_for(
+        return self.judge.limits_for(
             work.item.job, settings, measure=measure if work.item.inline else None, wait=wait
         )
 

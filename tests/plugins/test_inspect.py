@@ -258,7 +258,7 @@ def test_fixed_time_budget_reaches_the_sandbox(tmp_path: Path) -> None:
     verdicts = {}
     for budget in (6.0, 0.5):
         [log] = inspect_eval(
-            benchmark(tasks=str(folder.parent), samples=str(samples), time_budget=budget),
+            benchmark(tasks=str(folder.parent), samples=str(samples), timeout=budget),
             model="mockllm/model",
             log_dir=str(tmp_path / "logs"),
             display="none",

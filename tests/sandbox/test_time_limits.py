@@ -151,8 +151,8 @@ def test_limits_come_from_the_canonical_solution_and_are_cached(
     monkeypatch.setenv("CLASSWRIGHT_CACHE_DIR", str(tmp_path))
     records = load_tasks(TASK)
     jobs = build_jobs(canonical_samples(records), {r.task_id: r for r in records}, TASK)
-    settings = derive_test_limits(jobs, Settings(budget=TimeBudget(floor=0.25, factor=4.0)))
-    limits = settings.test_limits[records[0].task_id]
+    measured = derive_test_limits(jobs, Settings(budget=TimeBudget(floor=0.25, factor=4.0)))
+    limits = measured.by_task[records[0].task_id]
     assert set(limits) == set(jobs[0].test_ids)
     assert all(limit >= 0.25 for limit in limits.values())
     cached = list((tmp_path / "canonical-times").glob("*.json"))
@@ -162,8 +162,8 @@ def test_limits_come_from_the_canonical_solution_and_are_cached(
     # A second derivation reads the cache: change the cached times and see them used.
     cached[0].write_text(json.dumps({t: 10.0 for t in times}))
     again = derive_test_limits(jobs, Settings(budget=TimeBudget(floor=0.25, factor=4.0)))
-    assert set(again.test_limits[records[0].task_id].values()) == {18.0}
-    assert derive_test_limits(jobs, Settings(budget=TimeBudget(fixed=5.0))).test_limits == {}
+    assert set(again.by_task[records[0].task_id].values()) == {18.0}
+    assert derive_test_limits(jobs, Settings(budget=TimeBudget(fixed=5.0))).by_task == {}
 
 
 def test_canonical_times_of_several_tasks_are_measured_as_many_at_once_as_the_run_scores(
@@ -189,10 +189,10 @@ def test_canonical_times_of_several_tasks_are_measured_as_many_at_once_as_the_ru
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(canonical_times, "measure", together)
-    settings = derive_test_limits(jobs, Settings(), workers=2)
-    assert sorted(settings.test_limits) == sorted(r.task_id for r in records)
+    measured = derive_test_limits(jobs, Settings(), workers=2)
+    assert sorted(measured.by_task) == sorted(r.task_id for r in records)
     for job in jobs:
-        assert set(settings.test_limits[job.record.task_id]) == set(job.test_ids)
+        assert set(measured.by_task[job.record.task_id]) == set(job.test_ids)
     assert len(list((tmp_path / "canonical-times").glob("*.json"))) == 2
     # The control: one at a time, the first measurement waits alone and the barrier breaks
     # (whatever the machine's speed: the second cannot start before the first returns).

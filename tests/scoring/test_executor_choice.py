@@ -16,6 +16,7 @@ from classwright.evaluator.executors import LocalExecutor
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.scoring.jobs import Settings, build_jobs, canonical_samples, score_job
 from classwright.evaluator.scoring.run import score_run
+from classwright.evaluator.scoring.settings import TestLimits
 from classwright.schema.errors import InputError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -52,11 +53,12 @@ def test_bad_executor_values_name_the_option(text: str, problem: str) -> None:
 
 def test_what_travels_to_an_actor_pickles_cleanly() -> None:
     records = {r.task_id: r for r in load_tasks(STREAM)}
-    settings = Settings(budget=TimeBudget(fixed=5.0), test_limits={"x": {"T.test_a": 1.0}})
+    settings = Settings(budget=TimeBudget(fixed=5.0))
+    limits = TestLimits({"x": {"T.test_a": 1.0}})
     (job,) = build_jobs(canonical_samples(records.values()), records, "canonical")
-    result = score_job(job, settings)
+    result = score_job(job, settings, limits)
     assert result.passed  # a real result, not an empty one
-    for value in (job, job.record, settings, result):
+    for value in (job, job.record, settings, limits, (settings, limits), result):
         assert pickle.loads(pickle.dumps(value)) == value
 
 

@@ -20,6 +20,7 @@ from classwright.evaluator.scoring import judge as judge_module
 from classwright.evaluator.scoring.jobs import Job, Settings, build_jobs
 from classwright.evaluator.scoring.results import SampleResult
 from classwright.evaluator.scoring.samples import Sample
+from classwright.evaluator.scoring.settings import NOT_MEASURED, TestLimits
 from classwright.evaluator.scoring.verdict_cache import verdict_key
 from classwright.evaluator.service.app import ServiceConfig, VerdictService
 from classwright.evaluator.service.metrics import ServiceMetrics
@@ -39,12 +40,12 @@ class DiesInItsFirstTwoCalls:
         self._count = threading.Lock()
 
     def score(
-        self, jobs: Sequence[Job], settings: Settings
+        self, jobs: Sequence[Job], settings: Settings, limits: TestLimits = NOT_MEASURED
     ) -> Generator[tuple[int, SampleResult], None, None]:
         with self._count:
             self.calls += 1
             dies = self.calls <= 2
-        scoring = self.local.score(jobs, settings)
+        scoring = self.local.score(jobs, settings, limits)
         try:
             for answer in scoring:
                 if dies:
@@ -103,7 +104,7 @@ class HeldSample:
         self.scored: list[int] = []
 
     def score(
-        self, jobs: Sequence[Job], settings: Settings
+        self, jobs: Sequence[Job], settings: Settings, limits: TestLimits = NOT_MEASURED
     ) -> Generator[tuple[int, SampleResult], None, None]:
         for position, job in enumerate(jobs):
             if job.candidate == self.held:
@@ -158,10 +159,10 @@ class AnswersWithLimits:
         self.limits: dict[int, object] = {}
 
     def score(
-        self, jobs: Sequence[Job], settings: Settings
+        self, jobs: Sequence[Job], settings: Settings, limits: TestLimits = NOT_MEASURED
     ) -> Generator[tuple[int, SampleResult], None, None]:
         for position, job in enumerate(jobs):
-            self.limits[job.sample.index] = dict(settings.test_limits)
+            self.limits[job.sample.index] = dict(limits.by_task)
             yield position, replace(self.real, index=job.sample.index)
 
     def close(self) -> None:
@@ -186,11 +187,11 @@ def test_different_tasks_are_measured_at_once_and_each_task_once(
     together = threading.Barrier(2, timeout=60)
     measured: Counter[str] = Counter()
 
-    def measure(jobs: list[Job], settings: Settings, *_: object, **__: object) -> Settings:
+    def measure(jobs: list[Job], settings: Settings, *_: object, **__: object) -> TestLimits:
         (job,) = jobs
         measured[job.record.task_id] += 1
         together.wait()
-        return replace(settings, test_limits={job.record.task_id: {"one test": 2.5}})
+        return TestLimits({job.record.task_id: {"one test": 2.5}})
 
     monkeypatch.setattr(judge_module, "derive_test_limits", measure)
     derived = Settings()

@@ -1,0 +1,67 @@
+"""The scoring options, declared once: what a user may ask of a verdict, each with one name, type
+and default at every door that takes it (`classwright evaluate`, `eval` and `serve`'s options,
+a request's ``settings`` over HTTP, the Inspect tasks and scorer, the reward functions'
+keywords). `classwright.evaluator.scoring.settings.settings_of` turns them into the `Settings` a
+sample is scored under; a door takes the options it can honour, under these names only
+(tests/scoring/test_scoring_options.py holds every door to this declaration).
+
+Standard library only: the reward functions import it in a trainer's process.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class ScoringOptions(TypedDict, total=False):
+    """How samples are scored; every key optional (`DEFAULTS` says what a missing one means)."""
+
+    timeout: float | None
+    time_floor: float
+    time_factor: float
+    time_margin: float
+    time_slack: float
+    memory_mb: int | None
+    verdicts: str
+    stop_at_first_failure: bool | None
+    sandbox_python: str | None
+
+
+DEFAULTS: ScoringOptions = {
+    "timeout": None,
+    "time_floor": 1.0,
+    "time_factor": 4.0,
+    "time_margin": 3.0,
+    "time_slack": 1.5,
+    "memory_mb": None,
+    "verdicts": "two-process",
+    "stop_at_first_failure": None,
+    "sandbox_python": None,
+}
+"""What each option is when it is not given."""
+
+DOCS: dict[str, str] = {
+    "timeout": "One fixed wall-time limit per test, in seconds (ClassEval's protocol: 5). "
+    "Default: each test's limit is derived from the canonical solution's CPU time for it.",
+    "time_floor": "Derived limits: the least seconds any test gets.",
+    "time_factor": "Derived limits: this many times the canonical solution's time.",
+    "time_margin": "Derived limits: at most this many seconds over the slack times the "
+    "canonical solution's time (bounds what a hang costs on a slow test).",
+    "time_slack": "Derived limits on slow tests: this many times the canonical solution's "
+    "time, plus the margin.",
+    "memory_mb": "Address-space limit per sample, in MiB (default: the sandbox's, 2 GiB).",
+    "verdicts": "two-process (the tests run in a judge process the candidate cannot reach) or "
+    "in-process (for trusted code only).",
+    "stop_at_first_failure": "Stop each sample at its first failing test: class verdicts only. "
+    "Default (null): the class reward stops there; the share of tests passed and evaluate's "
+    "method-level figures run every test.",
+    "sandbox_python": "The interpreter the sandbox runs samples with (default: the one "
+    "CLASSWRIGHT_SANDBOX_PYTHON names, else the scorer's own).",
+}
+"""What each option means, in one sentence or two (the doors' help is made from it)."""
+
+NAMES: tuple[str, ...] = tuple(DEFAULTS)
+"""The options' names, in declaration order."""
+
+
+__all__ = ["DEFAULTS", "DOCS", "NAMES", "ScoringOptions"]
