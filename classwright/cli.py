@@ -30,13 +30,26 @@ from classwright.commands import (  # noqa: E402 - the app must exist before the
     evaluate,
     generate,
     java,
+    javabench,
     perturb,
     report,
     serve,
     tasks,
 )
 
-for _commands in (tasks, evaluate, check, adequacy, generate, report, serve, cache, perturb, java):
+for _commands in (
+    tasks,
+    evaluate,
+    check,
+    adequacy,
+    generate,
+    report,
+    serve,
+    cache,
+    perturb,
+    java,
+    javabench,
+):
     _commands.register(app)
 
 

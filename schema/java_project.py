@@ -79,6 +79,8 @@ class JavaProject:
     tests: tuple[JavaSource, ...]
     main_resources: Path | None
     test_resources: Path | None
+    jdk_modules: tuple[str, ...] = ()
+    """JDK modules the scoring jail resolves although it denies them by default."""
 
     @property
     def manifest(self) -> Path:
@@ -226,4 +228,5 @@ def load_java_project(folder: str | Path) -> JavaProject:
         tests=tests,
         main_resources=main_resources if main_resources.is_dir() else None,
         test_resources=test_resources if test_resources.is_dir() else None,
+        jdk_modules=tuple(data.get("jdk_modules", ())),
     )

@@ -111,15 +111,17 @@ class SampleScore:
 
 
 _modules_lock = threading.Lock()
-_allowed_modules: dict[Path, str] = {}
+_allowed_modules: dict[tuple[Path, tuple[str, ...]], str] = {}
 
 
-def _limit_modules(toolchain: JavaToolchain) -> str:
-    """This JDK's modules but the denied ones, for ``--limit-modules`` (asked once)."""
+def _limit_modules(toolchain: JavaToolchain, needed: Sequence[str] = ()) -> str:
+    """This JDK's modules but the denied ones (less those the project ``needed``), for
+    ``--limit-modules`` (the JDK asked once)."""
     import subprocess
 
     with _modules_lock:
-        if toolchain.java not in _allowed_modules:
+        key = (toolchain.java, tuple(sorted(needed)))
+        if key not in _allowed_modules:
             listed = subprocess.run(
                 [str(toolchain.java), "--list-modules"],
                 capture_output=True,
@@ -128,10 +130,10 @@ def _limit_modules(toolchain: JavaToolchain) -> str:
                 timeout=120,
             ).stdout
             names = {line.split("@")[0].strip() for line in listed.splitlines() if line.strip()}
-            allowed = sorted(names - DENIED_MODULES)
+            allowed = sorted(names - (DENIED_MODULES - set(needed)))
             allowed += [judge_source.MODULE_NAME, judge_source.JUNIT_MODULE]
-            _allowed_modules[toolchain.java] = ",".join(allowed)
-        return _allowed_modules[toolchain.java]
+            _allowed_modules[key] = ",".join(allowed)
+        return _allowed_modules[key]
 
 
 def _folder(path: Path, mode: int) -> Path:
@@ -252,7 +254,7 @@ def _run_tests(
         str(tools.java),
         *JAIL_JVM_OPTIONS,
         "--limit-modules",
-        _limit_modules(tools),
+        _limit_modules(tools, project.jdk_modules),
         "--add-modules",
         "ALL-DEFAULT",
         "--module-path",
@@ -362,3 +364,24 @@ def score_sample(
     sources = {s.path: s.text for s in project.main} | {path: sample}
     expected = expected_tests(project, toolchain=tools, limits=limits)
     return _score(project, target, sources, expected, tools, limits)
+
+
+def score_sources(
+    project: JavaProject,
+    replaced: Mapping[str, str],
+    *,
+    label: str = "",
+    toolchain: JavaToolchain | None = None,
+    limits: JailLimits = DEFAULT_LIMITS,
+) -> SampleScore:
+    """Score samples of several target classes at once (JavaBench's test-wise setting):
+    ``replaced`` maps each target's file (relative to ``src/main/java``) to its sample's
+    source; the other classes are the canonical ones. ``label`` names the run in the score."""
+    tools = toolchain or find_toolchain()
+    paths = {t.path for t in project.targets}
+    for path in replaced:
+        if path not in paths:
+            raise InputError(project.manifest, f"{path} is the file of no target")
+    sources = {s.path: s.text for s in project.main} | dict(replaced)
+    expected = expected_tests(project, toolchain=tools, limits=limits)
+    return _score(project, label, sources, expected, tools, limits)

@@ -1,0 +1,218 @@
+"""The two metric families over sample records (:mod:`classwright.evaluator.java.samples`).
+
+**javabench**, as its ``paper_plot/visual_table.py`` computes the leaderboard: per unit (a class
+task, or a test configuration) the first ``n`` samples (``sample_count``, n = 5), then
+
+- Completion@k: ``c`` = samples that can replace the class and hold no TODO;
+- Compilation@k: those that also compile (main and tests);
+- Pass@k, soft: ``c`` = the **sum of the pass fractions** of those that compile,
+
+each through JavaBench's ``estimate_pass_at_k(n, c, k)`` (``1 - prod(1 - k / arange(n - c + 1,
+n + 1))``, which it feeds a fractional ``c``); a project's figure is the mean over its units, and
+the leaderboard's is the mean of the projects' figures.
+
+**classwright**: Compilation@k and a **strict** pass@k (``c`` = samples that compile and pass
+every test) with the unbiased estimator, a 95% t interval over units, and the mean pass fraction
+reported as what it is, a fraction of tests.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from classwright.evaluator.java.samples import SampleRecord
+from classwright.evaluator.report.intervals import Interval, TaskValue, ratio_interval
+from classwright.evaluator.scoring.metrics import pass_at_k
+
+JAVABENCH_SAMPLES = 5
+"""``sample_count(..., n=5)``: JavaBench's tables use the first five samples of a unit."""
+
+
+def javabench_estimate(n: int, c: float, k: int) -> float:
+    """JavaBench's ``estimate_pass_at_k``, fractional ``c`` and all (numpy's ``arange`` from
+    ``n - c + 1`` below ``n + 1`` in steps of one)."""
+    if n - c < k:
+        return 1.0
+    start = n - c + 1
+    product = 1.0
+    for index in range(math.ceil(n + 1 - start)):
+        product *= 1.0 - k / (start + index)
+    return 1.0 - product
+
+
+def _units(
+    records: Iterable[SampleRecord], family: str, granularity: str, limit: int | None
+) -> dict[str, list[SampleRecord]]:
+    units: dict[str, list[SampleRecord]] = defaultdict(list)
+    for record in sorted(records, key=lambda r: r.k):
+        if record.family == family and record.granularity == granularity:
+            units[record.unit].append(record)
+    return {u: rs[:limit] if limit else rs for u, rs in units.items()}
+
+
+def _fraction(record: SampleRecord) -> float:
+    return record.passed / record.total if record.compiled and record.total else 0.0
+
+
+def _kept(record: SampleRecord) -> bool:
+    return record.can_replace and not record.has_todo
+
+
+@dataclass(frozen=True)
+class JavaBenchFigures:
+    """One project's javabench-family figures at ``k`` (None: no unit of that granularity)."""
+
+    completion: float | None
+    class_compilation: float | None
+    class_pass: float | None
+    test_compilation: float | None
+    test_pass: float | None
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def javabench_figures(records: Sequence[SampleRecord], k: int = 1) -> JavaBenchFigures:
+    """The javabench family over one project's records."""
+    figures: dict[str, list[float]] = defaultdict(list)
+    for granularity in ("class", "test"):
+        for samples in _units(records, "javabench", granularity, JAVABENCH_SAMPLES).values():
+            n = len(samples)
+            kept = [r for r in samples if _kept(r)]
+            compiled = [r for r in kept if r.compiled]
+            if granularity == "class":
+                figures["completion"].append(javabench_estimate(n, len(kept), k))
+            figures[f"{granularity}_compilation"].append(javabench_estimate(n, len(compiled), k))
+            soft = sum(_fraction(r) for r in compiled)
+            figures[f"{granularity}_pass"].append(javabench_estimate(n, soft, k))
+    return JavaBenchFigures(
+        *(
+            _mean(figures[name])
+            for name in (
+                "completion",
+                "class_compilation",
+                "class_pass",
+                "test_compilation",
+                "test_pass",
+            )
+        )
+    )
+
+
+@dataclass(frozen=True)
+class ClasswrightFigures:
+    """The classwright family at one granularity and ``k``: intervals over units."""
+
+    units: int
+    compilation: Interval | None
+    strict_pass: Interval | None
+    mean_pass_fraction: Interval | None
+
+
+def classwright_figures(
+    records: Iterable[SampleRecord], granularity: str, k: int = 1
+) -> ClasswrightFigures:
+    """The classwright family over the records given (one project's or several)."""
+    compilation, strict, fraction = [], [], []
+    units = _units(records, "classwright", granularity, None)
+    for samples in units.values():
+        n = len(samples)
+        if n < k:
+            continue
+        compiled = sum(r.compiled for r in samples)
+        passed = sum(r.compiled and r.total > 0 and r.passed == r.total for r in samples)
+        compilation.append(TaskValue(pass_at_k(n, compiled, k), 1))
+        strict.append(TaskValue(pass_at_k(n, passed, k), 1))
+        fraction.append(TaskValue(sum(_fraction(r) for r in samples) / n, 1))
+    return ClasswrightFigures(
+        len(strict), ratio_interval(compilation), ratio_interval(strict), ratio_interval(fraction)
+    )
+
+
+def per_unit(records: Iterable[SampleRecord], family: str, granularity: str) -> dict[str, str]:
+    """Each unit's samples in one line: ``P`` passed every test, ``p`` some, ``0`` none,
+    ``C`` did not compile, ``T`` a TODO left, ``-`` cannot replace the class."""
+    lines = {}
+    for unit, samples in _units(records, family, granularity, None).items():
+        marks = []
+        for r in samples:
+            if not r.can_replace:
+                marks.append("-")
+            elif r.has_todo and family == "javabench":
+                marks.append("T")
+            elif not r.compiled:
+                marks.append("C")
+            elif r.total and r.passed == r.total:
+                marks.append("P")
+            else:
+                marks.append("p" if r.passed else "0")
+        lines[unit] = "".join(marks)
+    return lines
+
+
+def _shown(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _interval(value: Interval | None) -> str:
+    return "-" if value is None else value.text(scale=1.0, digits=3)
+
+
+def figures_lines(records: Sequence[SampleRecord], name: str, k: int = 1) -> list[str]:
+    """Both families of one project's records, one labelled line each."""
+    lines = []
+    if any(r.family == "javabench" for r in records):
+        jb = javabench_figures(records, k)
+        lines.append(
+            f"{name} javabench   Completion@{k} {_shown(jb.completion)}  "
+            f"Compilation@{k} class {_shown(jb.class_compilation)} test "
+            f"{_shown(jb.test_compilation)}  Pass@{k} (soft) class {_shown(jb.class_pass)} "
+            f"test {_shown(jb.test_pass)}"
+        )
+    for granularity in ("class", "test"):
+        chosen = [r for r in records if r.family == "classwright" and r.granularity == granularity]
+        if not chosen:
+            continue
+        cw = classwright_figures(chosen, granularity, k)
+        lines.append(
+            f"{name} classwright {granularity}-wise over {cw.units} units: Compilation@{k} "
+            f"{_interval(cw.compilation)}  pass@{k} (strict) {_interval(cw.strict_pass)}  "
+            f"mean pass fraction {_interval(cw.mean_pass_fraction)}"
+        )
+    return lines
+
+
+def published_records(single_class: Path, result_full: Path | None) -> list[SampleRecord]:
+    """JavaBench's published result files (``single_class.json``, ``result-full.json``) as
+    javabench-family records, so that one computation reads theirs and ours."""
+    records: list[SampleRecord] = []
+    seen: dict[str, int] = defaultdict(int)
+    for row in json.loads(single_class.read_text(encoding="utf-8")):
+        unit = row["task_id"]
+        passed, total = row["test_result"]
+        status = "tested" if row["compile_errors"] == 0 else "main does not compile"
+        records.append(
+            SampleRecord(
+                "javabench", "class", unit, seen[unit], row["can_replace"], row["has_todo"],
+                status, passed, total,
+            )
+        )  # fmt: skip
+        seen[unit] += 1
+    if result_full is not None:
+        for unit, rows in json.loads(result_full.read_text(encoding="utf-8")).items():
+            for k, row in enumerate(rows):
+                passed, total = row["n_pass"]
+                status = "tested" if row["compilable"] else "main does not compile"
+                records.append(
+                    SampleRecord(
+                        "javabench", "test", unit, k, row["can_replace"], row["has_todo"],
+                        status, passed, total,
+                    )
+                )  # fmt: skip
+    return records

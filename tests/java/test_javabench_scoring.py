@@ -1,0 +1,144 @@
+"""A JavaBench import measured in the jail, and a samples file scored class-wise and test-wise in
+both metric families (``classwright java evaluate``), on the Depot-made fake checkout; and, with
+a real JavaBench checkout in ``CLASSWRIGHT_JAVABENCH_DIR``, the leaderboard's figures computed
+from its published files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from java_projects import DEPOT
+from javabench_fake import TASKS, write_fake_checkout
+
+from classwright.evaluator.java import JavaToolchain, RunStatus, derive_skeleton, score_sample
+from classwright.evaluator.java.javabench import CHECKOUT_VARIABLE
+from classwright.evaluator.java.javabench_import import import_checkout
+from classwright.evaluator.java.samples import read_records
+from classwright.evaluator.report.javabench import javabench_figures, published_records
+from classwright.schema.java_project import JavaProject, load_java_project
+
+
+def test_measured_import_finds_the_non_compiling_skeleton_and_the_task_a_stub_passes(
+    tmp_path: Path, jailed: JavaToolchain
+) -> None:
+    checkout = write_fake_checkout(tmp_path / "JavaBench")
+    [imported] = import_checkout(checkout, tmp_path / "out", measure=True, toolchain=jailed)
+    kinds = {(f["kind"], f.get("task")) for f in imported.findings}
+    assert ("skeleton does not compile", "PA19/Warehouse.java") in kinds
+    broken = next(f for f in imported.findings if f["kind"] == "skeleton does not compile")
+    assert "depot/Warehouse.java" in broken["detail"] and "missing return" in broken["detail"]
+    # Item has nothing to complete: its "skeleton" passes every test. Stock's TODO skeleton
+    # compiles and fails tests, and Warehouse's derived stub fails them too: no finding.
+    assert ("no test a compiling stub fails", "PA19/Item.java") in kinds
+    assert ("no test a compiling stub fails", "PA19/Stock.java") not in kinds
+    assert ("no test a compiling stub fails", "PA19/Warehouse.java") not in kinds
+    assert ("skeleton does not compile", "PA19/Stock.java") not in kinds
+
+
+def _fenced(*blocks: str) -> str:
+    return "Sure:\n" + "".join(f"```java\n{b}```\n" for b in blocks)
+
+
+def test_samples_scored_in_both_families_class_wise_and_test_wise(
+    tmp_path: Path, jailed: JavaToolchain
+) -> None:
+    checkout = write_fake_checkout(tmp_path / "JavaBench")
+    [imported] = import_checkout(checkout, tmp_path / "out")
+    depot = load_java_project(DEPOT)
+    stock = depot.main_source(TASKS["Stock"]).text
+    warehouse = depot.main_source(TASKS["Warehouse"]).text
+    demo = "public class StockDemo {\n    public static void main(String[] args) {}\n}\n"
+    lazy = derive_skeleton(depot, depot.target("depot.Stock")).text
+    rows = [
+        ("PA19/Stock.java", _fenced(stock)),  # k=0: right, in one block
+        ("PA19/Stock.java", _fenced(demo, stock)),  # k=1: another class's block first
+        ("PA19/Stock.java", _fenced(lazy)),  # k=2: the TODO skeleton handed back
+        ("PA19/Warehouse.java", _fenced(warehouse)),
+        ("PA19/Item.java", _fenced(depot.main_source(TASKS["Item"]).text)),
+    ]
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text("".join(json.dumps({"task_id": t, "completion": c}) + "\n" for t, c in rows))
+    output = tmp_path / "records.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "classwright", "java", "evaluate", str(imported.folder),
+         str(samples), "--output", str(output), "--workers", "2"],
+        capture_output=True, text=True, timeout=1800,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    records = read_records(output)
+    by = {(r.family, r.granularity, r.unit, r.k): r for r in records}
+    total = 71  # Depot's 70 tests and the fake's clock test
+
+    right = by["javabench", "class", "PA19/Stock.java", 0]
+    assert (right.status, right.passed, right.total) == ("tested", total, total)
+    # JavaBench writes StockDemo into Stock.java: it does not compile. Ours takes Stock's block.
+    first = by["javabench", "class", "PA19/Stock.java", 1]
+    assert first.can_replace and not first.compiled
+    ours = by["classwright", "class", "PA19/Stock.java", 1]
+    assert (ours.status, ours.passed) == ("tested", total)
+    # The handed-back skeleton: JavaBench's metrics filter it unrun, ours runs it and it fails.
+    assert by["javabench", "class", "PA19/Stock.java", 2].status == "not run"
+    lazy_ours = by["classwright", "class", "PA19/Stock.java", 2]
+    assert lazy_ours.compiled and lazy_ours.passed < total
+
+    # Test-wise: StockTest's 25 tests alone decide; WarehouseTest's units take sample k=0 of
+    # both classes (Warehouse has one sample, so k=0 only).
+    stock_tests = by["javabench", "test", "PA19/StockTest", 0]
+    assert (stock_tests.passed, stock_tests.total) == (25, 25)
+    assert by["javabench", "test", "PA19/StockTest", 1].compiled is False
+    assert [r.k for r in records if r.unit == "PA19/WarehouseTest"] == [0, 0]
+    assert by["javabench", "test", "PA19/WarehouseTest", 0].total == 20
+
+    printed = done.stdout
+    assert "javabench   Completion@1" in printed and "classwright class-wise" in printed
+    figures = javabench_figures([r for r in records if r.family == "javabench"])
+    # Stock 1 of 3 compiles and passes, Warehouse and Item 1 of 1: mean of 1/3, 1, 1.
+    assert figures.class_pass == pytest.approx((1 / 3 + 1 + 1) / 3)
+
+
+def test_published_files_give_the_leaderboard_figures() -> None:
+    checkout = os.environ.get(CHECKOUT_VARIABLE)
+    if not checkout:
+        pytest.skip(f"needs a JavaBench checkout in {CHECKOUT_VARIABLE}")
+    compilation, passing = [], []
+    for name in ("PA19", "PA20", "PA21", "PA22"):
+        base = Path(checkout) / f"output/holistic-selective/result-{name}/gpt-4o-2024-05-13"
+        figures = javabench_figures(
+            published_records(base / "single_class.json", base / "result-full.json")
+        )
+        assert figures.class_compilation is not None and figures.class_pass is not None
+        compilation.append(figures.class_compilation)
+        passing.append(figures.class_pass)
+    assert sum(compilation) / 4 == pytest.approx(0.661, abs=0.0005)
+    assert sum(passing) / 4 == pytest.approx(0.655, abs=0.0005)
+
+
+def test_jdk_modules_lets_the_tests_resolve_a_denied_module(
+    depot: JavaProject, project_copy: Path, jailed: JavaToolchain
+) -> None:
+    """PA22's Mockito needs jdk.unsupported, which holds sun.misc.Unsafe too: the key opens it
+    for the sample as well (docs/java.md states the route), and only where a project names it."""
+    canonical = depot.main_source(TASKS["Stock"]).text
+    body = "        return units.getOrDefault(sku, 0);"
+    assert body in canonical
+    probe = canonical.replace(
+        body,
+        '        try {\n            Class.forName("sun.misc.Unsafe");\n'
+        "        } catch (ClassNotFoundException e) {\n            return -1;\n        }\n" + body,
+    )
+    denied = score_sample(depot, "depot.Stock", probe, toolchain=jailed)
+    assert denied.status is RunStatus.TESTED and not denied.class_wise_pass
+    manifest = project_copy / "project.toml"
+    text = manifest.read_text()
+    manifest.write_text(
+        text.replace("reviewers = []", 'reviewers = []\njdk_modules = ["jdk.unsupported"]')
+    )
+    opened = load_java_project(project_copy)
+    assert opened.jdk_modules == ("jdk.unsupported",)
+    allowed = score_sample(opened, "depot.Stock", probe, toolchain=jailed)
+    assert allowed.class_wise_pass, [t.test_id for t in allowed.tests if not t.passed][:3]
