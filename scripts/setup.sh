@@ -11,10 +11,14 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap faketime chromium >/dev/null
     fi
     # Java tasks: a JDK (javac, java, jdeps) and Debian's JUnit 5, whose console launcher runs
-    # the tests offline (no Gradle, no download).
-    if ! command -v javac >/dev/null || [ ! -f /usr/share/java/junit-platform-console-standalone.jar ]; then
+    # the tests offline (no Gradle, no download); JetBrains' annotations and Mockito, which
+    # JavaBench's projects compile and test against (classwright import javabench).
+    if ! command -v javac >/dev/null || [ ! -f /usr/share/java/junit-platform-console-standalone.jar ] \
+        || [ ! -f /usr/share/java/mockito-core.jar ] \
+        || [ ! -f /usr/share/java/org.jetbrains.annotations-java8.jar ]; then
         apt-get update -qq >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless junit5 >/dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless junit5 \
+            libmockito-java libjetbrains-annotations-java >/dev/null
     fi
 fi
 # The Java tests need these; say so here rather than as a test failure far from the cause.
