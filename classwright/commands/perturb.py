@@ -15,6 +15,7 @@ from classwright.authoring.check import RuleCrash, default_jobs, find_task_folde
 from classwright.authoring.dyncache import default_cache_dir
 from classwright.authoring.lint.context import CheckSettings
 from classwright.authoring.perturb.engine import PerturbReport, Verdict, perturb_folders
+from classwright.authoring.perturb.record import read_record
 from classwright.authoring.perturb.registry import all_operators, parse_operators
 from classwright.authoring.perturb.tolerance import (
     COVERAGE_TOLERANCE,
@@ -23,6 +24,7 @@ from classwright.authoring.perturb.tolerance import (
 )
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.evaluator.progress import progress_reporter
+from classwright.evaluator.report.loading import LoadedRun
 from classwright.schema.errors import InputError
 from classwright.schema.files import write_text_atomic
 
@@ -158,6 +160,31 @@ def _print(console: Console, result: PerturbReport, out: Path, elapsed: float) -
         f"unchanged, {result.count(Verdict.UNREADABLE)} unreadable, in {elapsed:.1f} s",
         soft_wrap=True,
     )
+
+
+def perturbed_runs(runs: list[LoadedRun], given: list[Path], named: list[Path]) -> list[Path]:
+    """The results files of runs on perturbed variants, for ``report``: those ``named``
+    (``--perturbed``, each one of the ``given`` files), and those whose task set still exists
+    and holds variants (task folders with a perturbation.toml)."""
+    known = {path.resolve() for path in given}
+    for path in named:
+        if path.resolve() not in known:
+            raise InputError(path, "--perturbed names a results file that is not among those given")
+    marked = {path.resolve() for path in named}
+    found = []
+    for run in runs:
+        if run.path.resolve() in marked or _on_variants(run.run.tasks):
+            found.append(run.path)
+    return found
+
+
+def _on_variants(tasks: str) -> bool:
+    if not tasks or not Path(tasks).exists():
+        return False
+    try:
+        return any(read_record(folder) is not None for folder in find_task_folders([Path(tasks)]))
+    except InputError:
+        return False  # changed since the run into something else: not known to be variants
 
 
 def register(app: typer.Typer) -> None:

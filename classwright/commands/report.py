@@ -11,6 +11,7 @@ import typer
 
 from classwright.authoring.taskdir import load_tasks
 from classwright.commands.common import reports_input_errors
+from classwright.commands.perturb import perturbed_runs
 from classwright.commands.window_options import Release, Since, Until, window_option
 from classwright.evaluator.report.html import write_report
 from classwright.evaluator.report.leaderboard import rank_runs, render
@@ -66,6 +67,15 @@ def report_command(
             "own task set, where it still exists)."
         ),
     ] = None,
+    perturbed: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--perturbed",
+            help="A results file (one of those given) of a run on perturbed variants, shown "
+            "beside the run on the originals by the same model (found without it when its task "
+            "set holds variants). Repeatable.",
+        ),
+    ] = None,
     since: Since = None,
     until: Until = None,
     release: Release = None,
@@ -74,7 +84,8 @@ def report_command(
     runs = load_runs(results)
     window = window_option(since, until, release, tasks or _task_set(runs))
     runs = [within(run, window) for run in runs]
-    size = write_report(runs, canonical_solutions(runs, tasks), out)
+    on_variants = perturbed_runs(runs, results, perturbed or [])
+    size = write_report(runs, canonical_solutions(runs, tasks), out, on_variants)
     print(
         f"report of {len(runs)} run(s), {_shown(window)}, written to {out} ({size / 1024:.0f} KiB)"
     )

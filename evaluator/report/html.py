@@ -9,6 +9,7 @@ their common tasks.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -24,6 +25,7 @@ from classwright.evaluator.report.intervals import (
     pass_intervals,
 )
 from classwright.evaluator.report.loading import LoadedRun
+from classwright.evaluator.report.perturbation import perturbation_section
 from classwright.evaluator.report.runs import identify
 from classwright.evaluator.report.svg import Bar, bar_chart, heatmap, horizontal_bars
 
@@ -45,14 +47,19 @@ def run_views(runs: list[LoadedRun], canonical: dict[str, str]) -> list[RunView]
     return views
 
 
-def render_report(runs: list[LoadedRun], canonical: dict[str, str]) -> str:
-    """The whole page for ``runs`` (canonical solutions by task id, for the drill-down)."""
+def render_report(
+    runs: list[LoadedRun], canonical: dict[str, str], perturbed: Collection[Path] = ()
+) -> str:
+    """The whole page for ``runs`` (canonical solutions by task id, for the drill-down);
+    ``perturbed`` names the results files of runs on perturbed variants, each shown beside the
+    run on its originals."""
     views = run_views(runs, canonical)
     sections = [
         _runs_table(views),
         _pass_table(views),
         _classeval_table(views),
         _differences(views),
+        perturbation_section(views, perturbed),
         _charts(views),
         _dependency_table(views),
         _errors(views),
@@ -75,9 +82,11 @@ def render_report(runs: list[LoadedRun], canonical: dict[str, str]) -> str:
     )
 
 
-def write_report(runs: list[LoadedRun], canonical: dict[str, str], out: Path) -> int:
+def write_report(
+    runs: list[LoadedRun], canonical: dict[str, str], out: Path, perturbed: Collection[Path] = ()
+) -> int:
     """Write the report to ``out``; its size in bytes."""
-    text = render_report(runs, canonical)
+    text = render_report(runs, canonical, perturbed)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
     return len(text.encode("utf-8"))
