@@ -44,9 +44,11 @@ class IntegrityFlag(StrEnum):
     REFUSED_MEMORY_FILE = "refused-memory-file"
     """Tried to make an anonymous memory file: seccomp refuses."""
     WRITE_OUTSIDE_FOLDER = "write-outside-folder"
-    """Opened for writing, made, moved or removed a file outside the sample's folder."""
+    """Opened for writing, made, moved or removed a file outside the sample's folder and the
+    temporary folder."""
     READ_OUTSIDE_FOLDER = "read-outside-folder"
-    """Read or listed a path outside the sample's folder and the interpreter's own files."""
+    """Read or listed a path outside the sample's folder, the temporary folder and the
+    interpreter's and the system's own files."""
     NETWORK = "network"
     """Connected, bound or sent a socket to an address."""
     FRAME_WALK = "frame-walk"

@@ -40,6 +40,11 @@ VARYING = {
         "each attempt kills its sandbox (process-exit) until the sample's cap ends it "
         "(time-limit); under load the cap can come before any kill is seen",
     ),
+    "deep_recursion": (
+        {"time-limit"},
+        "it recurses until the C stack overflows (process-exit); on a loaded machine a test's "
+        "limit can come first",
+    ),
 }
 
 

@@ -22,6 +22,7 @@ import contextlib
 import mmap
 import os
 import sys
+import tempfile
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -126,9 +127,12 @@ def watch(
     if board is None:
         return
     here = folder.rstrip("/") + "/"
+    # The temporary folder is the sample's too: a private tmpfs under bubblewrap, and where
+    # libraries put their scratch files (openpyxl saves a workbook through /tmp).
+    own = (here, *{"/tmp/", tempfile.gettempdir().rstrip("/") + "/"})
     runner = (RUNNER_FOLDER + "/", *runner_files)
     prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
-    readable: tuple[str, ...] = (here, RUNNER_FOLDER + "/", *SYSTEM_READS)
+    readable: tuple[str, ...] = (*own, RUNNER_FOLDER + "/", *SYSTEM_READS)
     readable += tuple(p.rstrip("/") + "/" for p in prefixes if p)
     readable += tuple(p.rstrip("/") + "/" for p in sys.path if p.startswith("/"))
     index = {name: i for i, name in enumerate(SEEN_INSIDE)}
@@ -150,14 +154,14 @@ def watch(
             isinstance(flags, int) and flags & WRITE_FLAGS
         )
         if writes:
-            if outside(path, (here,)):
+            if outside(path, own):
                 flag("write-outside-folder")
         elif outside(path, readable):
             flag("read-outside-folder")
 
     def changed(position: int) -> Callable[[tuple[object, ...]], None]:
         def check(args: tuple[object, ...]) -> None:
-            if len(args) > position and outside(args[position], (here,)):
+            if len(args) > position and outside(args[position], own):
                 flag("write-outside-folder")
 
         return check
