@@ -112,7 +112,7 @@ def _assemble(rev: str, into: Path, observe: bool = True) -> Path:
         capture_output=True,
     ).stdout
     raw = into / "raw"
-    raw.mkdir()
+    raw.mkdir(parents=True)
     subprocess.run(["tar", "-x", "-C", str(raw)], input=archive, check=True)
     (raw / "classwright").rename(package)
     for folder in FOLDERS:
@@ -163,6 +163,7 @@ def _verdicts(out: Path) -> dict[tuple[str, int], bool]:
 def cost(rounds: int, jobs: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
+        scratch.chmod(0o755)  # the sandbox's users read the package's scripts from here
         sides = {
             "flags not computed": _assemble("HEAD", scratch / "off", observe=False),
             "flags computed": _assemble("HEAD", scratch / "on"),
