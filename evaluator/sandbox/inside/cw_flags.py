@@ -122,7 +122,10 @@ def watch(
     one process), `traced` whether a coverage tracer runs (its trace function is no attempt).
     Only the candidate's process of a pair watches the modules the tests rely on: in one
     process the tests patch them themselves (`mock.patch("builtins.open")`), and the runner's
-    own check after every test reports what the candidate changed there."""
+    own check after every test reports what the candidate changed there.
+
+    Long because the handlers are closures over the board and the allowed folders: the hook runs
+    on every audit event of the sample, and a closure reads them without an attribute lookup."""
     board = _board
     if board is None:
         return
