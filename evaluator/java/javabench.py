@@ -19,6 +19,7 @@ The imported project is ``project.toml`` + ``src/`` (our format, docs/java.md) a
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,15 @@ LIBRARIES = ("org.jetbrains.annotations-java8",)
 ``libjetbrains-annotations-java``."""
 MOCKITO = ("mockito-core", "byte-buddy", "objenesis")
 """PA22's tests mock with Mockito: Debian's ``libmockito-java`` and the jars it loads."""
+
+
+JUNIT_PROPERTY = re.compile(
+    r"""["'](junit\.(?:jupiter|platform)\.[\w.]+)["']\s*(?:to|,)\s*["']([^"']+)["']"""
+)
+"""A JUnit configuration parameter a Gradle build file sets as a system property of its test
+task: ``"junit.jupiter.execution.timeout.testable.method.default" to "2000 ms"`` (Kotlin) or
+``systemProperty 'junit...', '...'`` (Groovy)."""
+JUNIT_PROPERTIES = "junit-platform.properties"
 
 
 @dataclass(frozen=True)
@@ -169,6 +179,30 @@ def read_checkout(
     return tuple(projects)
 
 
+def junit_properties(solution: Path) -> dict[str, tuple[str, str]]:
+    """The JUnit configuration parameters the project's Gradle build sets for its tests: name
+    -> (value, ``file:line`` where it is set)."""
+    found: dict[str, tuple[str, str]] = {}
+    for build in sorted(solution.glob("build.gradle*")):
+        for number, line in enumerate(build.read_text(errors="replace").splitlines(), 1):
+            for name, value in JUNIT_PROPERTY.findall(line):
+                found.setdefault(name, (value, f"{build.name}:{number}"))
+    return found
+
+
+def _write_junit_properties(solution: Path, folder: Path) -> None:
+    # Gradle passes them as system properties; JUnit reads the same keys from this file at the
+    # root of the test class path, which the jail's test run has (src/test/resources).
+    properties = junit_properties(solution)
+    if not properties:
+        return
+    path = folder / TEST_RESOURCES / JUNIT_PROPERTIES
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kept = path.read_text(encoding="utf-8") if path.is_file() else ""
+    added = "".join(f"{name}={value}\n" for name, (value, _) in sorted(properties.items()))
+    path.write_text(kept + ("\n" if kept and not kept.endswith("\n") else "") + added)
+
+
 def _libraries(project: JavaBenchProject) -> tuple[str, ...]:
     tests = project.solution / TEST_SOURCES
     mocks = any("org.mockito" in f.read_text(errors="replace") for f in tests.rglob("*.java"))
@@ -207,6 +241,7 @@ def write_project(
     for part in (MAIN_SOURCES, TEST_SOURCES, MAIN_RESOURCES, TEST_RESOURCES):
         if (project.solution / part).is_dir():
             shutil.copytree(project.solution / part, folder / part)
+    _write_junit_properties(project.solution, folder)
     (folder / "project.toml").write_text(_manifest(project, checkout), encoding="utf-8")
     sidecar = {
         "project": project.name,

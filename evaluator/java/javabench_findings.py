@@ -1,9 +1,10 @@
 """What an import finds wrong with JavaBench's projects, reported as findings, never a crash.
 
-- **clock-dependent test** (read from the test sources, always): a test that decides by the wall
-  clock (``assertTimeout``, ``assertTimeoutPreemptively``, ``@Timeout``) or reads it
-  (``System.currentTimeMillis``, ``System.nanoTime``, ``Instant.now``, ``Thread.sleep``): its
-  verdict on a correct sample depends on the machine's load.
+- **clock-dependent test** (read from the test sources and the build file, always): a test that
+  decides by the wall clock (``assertTimeout``, ``assertTimeoutPreemptively``, ``@Timeout``, a
+  default timeout the build sets for every test) or reads it (``System.currentTimeMillis``,
+  ``System.nanoTime``, ``Instant.now``, ``Thread.sleep``): its verdict on a correct sample
+  depends on the machine's load.
 - **skeleton does not compile** (measured, ``measure=True``): JavaBench's TODO file of a task,
   with the other classes canonical, is refused by ``javac`` (its first error is quoted).
 - **no test a compiling stub fails** (measured): the stub (JavaBench's skeleton when it
@@ -18,9 +19,14 @@ Each finding is ``{"kind", "task" or "test", "where", "detail"}``, kept in ``jav
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
-from classwright.evaluator.java.javabench import JavaBenchTask
+from classwright.evaluator.java.javabench import (
+    JUNIT_PROPERTIES,
+    JavaBenchTask,
+    junit_properties,
+)
 from classwright.evaluator.java.runner import RunStatus
 from classwright.evaluator.java.score import score_sources
 from classwright.evaluator.java.skeleton import derive_skeleton
@@ -35,9 +41,16 @@ CLOCK = re.compile(
 Finding = dict[str, Any]
 
 
-def clock_findings(project: JavaProject) -> list[Finding]:
-    """One finding per test source line that reads or bounds the wall clock."""
+def clock_findings(project: JavaProject, solution: Path | None = None) -> list[Finding]:
+    """One finding per test source line that reads or bounds the wall clock, and one per
+    timeout the build file (of the checkout's ``solution`` folder) sets for every test."""
     found = []
+    for name, (value, where) in junit_properties(solution).items() if solution else ():
+        if ".timeout." in name:
+            found.append(
+                {"kind": "clock-dependent test", "test": "(every test)", "where": where,
+                 "detail": f"{name} = {value} (written to {JUNIT_PROPERTIES})"}
+            )  # fmt: skip
     for source in project.tests:
         for number, line in enumerate(source.text.splitlines(), 1):
             if CLOCK.search(line) and not line.lstrip().startswith(("//", "*", "import")):

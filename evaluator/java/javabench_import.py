@@ -49,7 +49,7 @@ def import_checkout(
         folder = write_project(read, root, target, [])
         project = load_java_project(folder)
         tasks = list(read.tasks)
-        findings = derivation_findings(project, tasks) + clock_findings(project)
+        findings = derivation_findings(project, tasks) + clock_findings(project, read.solution)
         if measure:
             findings += measured_findings(project, tasks, toolchain or find_toolchain())
         sidecar = folder / SIDECAR

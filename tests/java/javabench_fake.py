@@ -1,7 +1,7 @@
 """A small JavaBench-shaped checkout written from our Depot project (no JavaBench file in it).
 
 It has JavaBench's layout: ``projects/PA19-Solution`` (Depot's sources and tests, plus a test
-that bounds the wall clock), ``projects/PA19`` (the TODO skeletons the prompts show: Stock's
+that bounds the wall clock, and a build file giving every test a timeout, as PA22's does), ``projects/PA19`` (the TODO skeletons the prompts show: Stock's
 derived one, which compiles; Warehouse's with a TODO body missing its return, which does not;
 Item's unchanged, as a class with nothing to complete), and the datasets' task and test
 configuration files.
@@ -33,6 +33,16 @@ class ClockTest {
 }
 """
 CLOCK_LINE = 11
+BUILD_FILE = """tasks {
+    withType<Test> {
+        useJUnitPlatform()
+        systemProperties(
+            "junit.jupiter.execution.timeout.testable.method.default" to "60 s"
+        )
+    }
+}
+"""
+BUILD_TIMEOUT_LINE = 5
 BROKEN_WAREHOUSE_METHOD = "    public long shippedCents() {\n        // TODO\n    }\n"
 TASKS = {
     "Stock": "depot/Stock.java",
@@ -60,6 +70,7 @@ def write_fake_checkout(root: Path) -> Path:
     solution = root / "projects" / "PA19-Solution"
     shutil.copytree(DEPOT / "src", solution / "src")
     (solution / "src/test/java/depot/ClockTest.java").write_text(CLOCK_TEST, encoding="utf-8")
+    (solution / "build.gradle.kts").write_text(BUILD_FILE, encoding="utf-8")
     depot = load_java_project(DEPOT)
     skeletons = root / "projects" / "PA19" / "src" / "main" / "java"
     shutil.copytree(DEPOT / "src" / "main" / "java", skeletons)

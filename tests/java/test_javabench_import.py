@@ -4,12 +4,13 @@ checkout written from our Depot project (tests/java/javabench_fake.py): no JVM h
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from javabench_fake import CLOCK_LINE, TASKS, write_fake_checkout
+from javabench_fake import BUILD_TIMEOUT_LINE, CLOCK_LINE, TASKS, write_fake_checkout
 
 from classwright.evaluator.java.extraction import (
     classwright_extract,
@@ -17,7 +18,7 @@ from classwright.evaluator.java.extraction import (
     javabench_extract,
     javabench_has_todo,
 )
-from classwright.evaluator.java.javabench import SIDECAR, read_sidecar
+from classwright.evaluator.java.javabench import CHECKOUT_VARIABLE, SIDECAR, read_sidecar
 from classwright.evaluator.java.javabench_import import import_checkout
 from classwright.evaluator.java.samples import SampleRecord
 from classwright.evaluator.report.javabench import (
@@ -62,7 +63,16 @@ def test_import_writes_loadable_projects_and_reports_clock_dependent_tests(
     assert "// TODO" in tasks[0].todo_source
     assert [c.deps for c in tests] == [("depot.Stock",), ("depot.Stock", "depot.Warehouse")]
     clock = [f for f in imported.findings if f["kind"] == "clock-dependent test"]
-    assert [f["where"] for f in clock] == [f"src/test/java/depot/ClockTest.java:{CLOCK_LINE}"]
+    assert [f["where"] for f in clock] == [
+        f"build.gradle.kts:{BUILD_TIMEOUT_LINE}",
+        f"src/test/java/depot/ClockTest.java:{CLOCK_LINE}",
+    ]
+    # Gradle passes the timeout as a system property; JUnit reads it from the class path.
+    properties = imported.folder / "src/test/resources/junit-platform.properties"
+    assert properties.read_text() == (
+        "junit.jupiter.execution.timeout.testable.method.default=60 s\n"
+    )
+    assert project.test_resources is not None
     stored = json.loads((imported.folder / SIDECAR).read_text())["findings"]
     assert stored == list(imported.findings)
 
@@ -71,7 +81,7 @@ def test_a_checkout_missing_a_file_is_one_line_naming_it(tmp_path: Path) -> None
     checkout = write_fake_checkout(tmp_path / "JavaBench")
     (checkout / "datasets" / "testcase" / "test-PA19.jsonl").unlink()
     done = subprocess.run(
-        [sys.executable, "-m", "classwright", "import", "javabench", str(checkout),
+        [sys.executable, "-P", "-m", "classwright", "import", "javabench", str(checkout),
          "--out", str(tmp_path / "out")],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
@@ -142,3 +152,44 @@ def test_the_two_families_count_a_partial_pass_differently() -> None:
     assert cw.strict_pass is not None and cw.strict_pass.estimate == pytest.approx(1 / 5)
     assert cw.mean_pass_fraction is not None
     assert cw.mean_pass_fraction.estimate == pytest.approx(1.5 / 5)
+
+
+def _real_checkout() -> Path:
+    checkout = os.environ.get(CHECKOUT_VARIABLE)
+    if not checkout:
+        pytest.skip(f"needs a JavaBench checkout in {CHECKOUT_VARIABLE}")
+    return Path(checkout)
+
+
+def test_the_real_checkout_imports_with_its_findings_and_extraction_agrees(
+    tmp_path: Path,
+) -> None:
+    """Every published answer of two models (975): our javabench extraction gives the can_replace
+    and has_todo of JavaBench's own single_class.json, sample by sample."""
+    checkout = _real_checkout()
+    imported = {p.name: p for p in import_checkout(checkout, tmp_path)}
+    assert {n: p.tasks for n, p in imported.items()} == {
+        "PA19": 10, "PA20": 14, "PA21": 14, "PA22": 7,
+    }  # fmt: skip
+    assert load_java_project(imported["PA22"].folder).jdk_modules == ("jdk.unsupported",)
+    clock = [f for f in imported["PA20"].findings if f["kind"] == "clock-dependent test"]
+    assert len(clock) == 10
+    [every] = [f for f in imported["PA22"].findings if f["kind"] == "clock-dependent test"]
+    assert every["detail"].startswith("junit.jupiter.execution.timeout.testable.method.default")
+    compared = 0
+    for name, project in imported.items():
+        tasks = {t.task_id: t for t in read_sidecar(project.folder)[0]}
+        for model in ("gpt-4o-2024-05-13", "gpt-3.5-turbo-1106"):
+            base = checkout / f"output/holistic-selective/result-{name}/{model}"
+            published: dict[str, list[dict[str, object]]] = {}
+            for row in json.loads((base / "single_class.json").read_text()):
+                published.setdefault(row["task_id"], []).append(row)
+            for line in (base / "samples.jsonl").read_text().splitlines():
+                sample = json.loads(line)
+                theirs = published[sample["task_id"]].pop(0)
+                ours = javabench_extract(sample["completion"], tasks[sample["task_id"]].todo_source)
+                assert (ours.can_replace, ours.has_todo) == (
+                    theirs["can_replace"], theirs["has_todo"],
+                ), (name, model, sample["task_id"])  # fmt: skip
+                compared += 1
+    assert compared == 975

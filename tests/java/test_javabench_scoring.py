@@ -65,7 +65,7 @@ def test_samples_scored_in_both_families_class_wise_and_test_wise(
     samples.write_text("".join(json.dumps({"task_id": t, "completion": c}) + "\n" for t, c in rows))
     output = tmp_path / "records.jsonl"
     done = subprocess.run(
-        [sys.executable, "-m", "classwright", "java", "evaluate", str(imported.folder),
+        [sys.executable, "-P", "-m", "classwright", "java", "evaluate", str(imported.folder),
          str(samples), "--output", str(output), "--workers", "2"],
         capture_output=True, text=True, timeout=1800,
     )  # fmt: skip
