@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from classwright.evaluator.backends.options import GenerationOptions, sampling_for
     from classwright.evaluator.eval_run import (
         EvalRun,
+        EvalScoring,
         EvalStopped,
         ScoringOptions,
         plan_eval,
@@ -90,6 +91,7 @@ _HOMES = {
     "run_eval": "eval_run",
     "EvalRun": "eval_run",
     "EvalStopped": "eval_run",
+    "EvalScoring": "eval_run",
     "ScoringOptions": "eval_run",
     "GenerationRecord": "generation_record",
 }

@@ -34,13 +34,12 @@ from classwright.evaluator.generation_record import (
 from classwright.evaluator.progress import ProgressReporter, progress_reporter
 from classwright.evaluator.prompts import Strategy
 from classwright.evaluator.report.runs import provenance
-from classwright.evaluator.sandbox.limits import TimeBudget
-from classwright.evaluator.sandbox.modes import Verdicts
-from classwright.evaluator.scoring.jobs import Settings
 from classwright.evaluator.scoring.results import journal_path
 from classwright.evaluator.scoring.run import score_run
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.evaluator.scoring.samples import load_samples
+from classwright.evaluator.scoring.settings import settings_of
+from classwright.schema.options import ScoringOptions as ScoringOptions  # the face names it here
 from classwright.schema.records import TaskRecord
 from classwright.schema.releases import ALL_TASKS, Window
 
@@ -130,11 +129,12 @@ def generate_samples(
 
 
 @dataclass(frozen=True)
-class ScoringOptions:
-    """How `run_eval` scores each samples file."""
+class EvalScoring:
+    """How `run_eval` scores each samples file: the scoring options every door shares
+    (`classwright.schema.options`, evaluate's defaults for those not given), and how many samples
+    at once."""
 
-    budget: TimeBudget = field(default_factory=TimeBudget)
-    verdicts: Verdicts = Verdicts.TWO_PROCESS
+    options: ScoringOptions = field(default_factory=lambda: ScoringOptions())
     jobs: int | None = None
     """Samples scored at once (default: one per CPU)."""
 
@@ -144,7 +144,7 @@ def run_eval(
     options: GenerationOptions,
     plans: list[EvalPlan],
     out_dir: Path,
-    scoring: ScoringOptions,
+    scoring: EvalScoring,
     *,
     resume: bool = False,
     quiet: bool = False,
@@ -216,7 +216,7 @@ def score_samples(
     samples: Path,
     records: list[TaskRecord],
     out: Path,
-    scoring: ScoringOptions,
+    scoring: EvalScoring,
     resume: bool,
     quiet: bool = False,
     tasks_label: str = "",
@@ -237,7 +237,7 @@ def score_samples(
             load_samples(samples),
             {r.task_id: r for r in records},
             out,
-            settings=Settings(budget=scoring.budget, memory_bytes=None, verdicts=scoring.verdicts),
+            settings=settings_of(scoring.options),
             jobs=scoring.jobs or os.cpu_count() or 1,
             resume=resume,
             # A new eval scores its new samples afresh; --resume continues the journal.

@@ -24,8 +24,8 @@ from classwright.commands.generation_options import takes_generation_options
 from classwright.commands.window_options import Release, Since, Until, in_window, window_option
 from classwright.evaluator.backends.options import GenerationOptions
 from classwright.evaluator.eval_run import (
+    EvalScoring,
     EvalStopped,
-    ScoringOptions,
     generate_samples,
     open_model,
     plan_eval,
@@ -33,7 +33,6 @@ from classwright.evaluator.eval_run import (
 )
 from classwright.evaluator.generation import RunReport, SampleFile, run_settings
 from classwright.evaluator.prompts import Strategy
-from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.schema.errors import InputError
@@ -156,7 +155,15 @@ def eval_command(
     if window != ALL_TASKS:
         console.print(f"window: {window.describe()}, {len(records)} tasks")
     plans = plan_eval(options, strategy or [], out_dir)
-    scoring = ScoringOptions(TimeBudget(timeout, time_floor, time_factor), verdicts, jobs)
+    scoring = EvalScoring(
+        {
+            "timeout": timeout,
+            "time_floor": time_floor,
+            "time_factor": time_factor,
+            "verdicts": verdicts,
+        },
+        jobs,
+    )
     with stops_cleanly():
         run = run_eval(
             records,

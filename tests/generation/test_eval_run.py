@@ -11,10 +11,9 @@ import pytest
 from classwright.authoring.taskdir import bundled_tasks, load_tasks
 from classwright.evaluator.backends import BackendName
 from classwright.evaluator.backends.options import GenerationOptions
-from classwright.evaluator.eval_run import ScoringOptions, plan_eval, run_eval
+from classwright.evaluator.eval_run import EvalScoring, plan_eval, run_eval
 from classwright.evaluator.generation_record import GenerationRecord
 from classwright.evaluator.prompts import Strategy
-from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 from classwright.schema.validation import validate
@@ -35,7 +34,7 @@ def test_run_eval_scores_and_returns_the_generation_record(tmp_path: Path) -> No
     records, options = _replayed(tmp_path, "```python\n{code}\n```")
     out = tmp_path / "run"
     plans = plan_eval(options, [Strategy.holistic], out)
-    run = run_eval(records, options, plans, out, ScoringOptions(TimeBudget(), jobs=2), quiet=True)
+    run = run_eval(records, options, plans, out, EvalScoring({}, jobs=2), quiet=True)
     summary = run.summaries["holistic"]
     assert (summary.tasks, summary.samples) == (2, 2)
     assert summary.class_pass_at_k["1"] == 1.0
@@ -51,7 +50,7 @@ def test_skeletons_score_zero_through_the_same_call(tmp_path: Path) -> None:
     records, options = _replayed(tmp_path, "no code here")
     out = tmp_path / "run"
     plans = plan_eval(options, [Strategy.holistic], out)
-    run = run_eval(records, options, plans, out, ScoringOptions(jobs=2), quiet=True)
+    run = run_eval(records, options, plans, out, EvalScoring(jobs=2), quiet=True)
     assert run.summaries["holistic"].class_pass_at_k["1"] == 0.0
 
 
@@ -60,6 +59,6 @@ def test_answers_that_cannot_be_read_are_bad_input_and_nothing_is_scored(tmp_pat
     options = GenerationOptions(backend=BackendName.replay, model=str(tmp_path / "missing"))
     plans = plan_eval(options, [Strategy.holistic], tmp_path / "run")
     with pytest.raises(InputError) as caught:
-        run_eval(records, options, plans, tmp_path / "run", ScoringOptions(), quiet=True)
+        run_eval(records, options, plans, tmp_path / "run", EvalScoring(), quiet=True)
     assert str(tmp_path / "missing") in caught.value.describe()
     assert not (tmp_path / "run" / "results-holistic.json").exists()
