@@ -12,6 +12,7 @@ import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import IO, Any
 
@@ -167,6 +168,9 @@ class TaskFacts:
     test_classes: tuple[str, ...]
     """Test classes as the record lists them (ClassEval's fun_success averages over these)."""
     methods: dict[str, MethodFacts] = field(default_factory=dict)
+    created: str = ""
+    """The day the task was written, so that a report can score a window of the results
+    (``--since/--until``, ``--release``); empty in files written before it was recorded."""
 
     @classmethod
     def of(cls, record: TaskRecord) -> TaskFacts:
@@ -181,19 +185,26 @@ class TaskFacts:
                 )
                 for info in record.methods_info
             },
+            created=record.created,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "class_name": self.class_name,
             "test_classes": list(self.test_classes),
             "methods": {name: method.to_json() for name, method in self.methods.items()},
         }
+        if self.created:
+            data["created"] = self.created
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TaskFacts:
         methods = {name: MethodFacts.from_json(m) for name, m in data["methods"].items()}
-        return cls(data["class_name"], tuple(data["test_classes"]), methods)
+        created = str(data.get("created", ""))
+        if created:
+            date.fromisoformat(created)  # a malformed date is a ValueError the loader reports
+        return cls(data["class_name"], tuple(data["test_classes"]), methods, created)
 
 
 def journal_path(out: Path) -> Path:
