@@ -20,7 +20,8 @@ class BuildPlan:
         Define a target, or define an existing one anew. Dependencies may name targets not defined yet.
         :param name: str, the target, not empty
         :param minutes: int, how long it takes to build, at least 0
-        :param depends_on: list of str, the targets to build first; repeats are kept once; must not hold name
+        :param depends_on: list of str, the targets to build first; repeats are kept once; must not hold name;
+            the plan keeps a sorted copy, so later changes to this list do not change the plan
         :return: bool, True when the target is new, False when it replaced a definition
         :raises ValueError: when name is empty, minutes is negative or the target depends on itself (nothing
             changes then)

@@ -20,7 +20,8 @@ class CheckDigits:
 
     def normalize(self, code: str) -> str:
         """
-        Remove every space and hyphen from a code and write its letters in upper case.
+        Remove every space (" ") and hyphen ("-") from a code and write its letters in upper case; every other
+        character, tabs included, is kept.
         :param code: str, the code as written
         :return: str, the code without spaces and hyphens, upper case
         >>> CheckDigits().normalize(" gb82-west 1234 ")

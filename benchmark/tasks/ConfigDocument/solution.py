@@ -60,7 +60,8 @@ class ConfigDocument:
         """
         A value with every reference replaced (repeatedly, so that a referred value's own references are replaced
         too). In "${section:key}" and "${key}" the key is compared in lower case; the text between the braces
-        must contain neither "{" nor "}", and a "$" that starts neither "$$" nor a reference stays as it is.
+        must contain neither "{" nor "}", and a "$" that starts neither "$$" nor a reference stays as it is; so does
+        text like "${}" or "${:key}" (an empty section or key makes no reference).
         :param section: str, the section's name
         :param key: str, the key, compared in lower case
         :return: str, the value with its references replaced

@@ -19,7 +19,7 @@ class GroupExpenses:
     def add_person(self, name: str) -> bool:
         """
         Add a person to the group with a balance of 0.
-        :param name: str, the person's name, not empty
+        :param name: str, the person's name, not empty; names are case-sensitive ("Ann" and "ann" are two people)
         :return: bool, True when added, False when the person is already in the group
         :raises ValueError: when name is empty
         >>> group = GroupExpenses()
@@ -114,8 +114,8 @@ class GroupExpenses:
     def settle(self) -> list:
         """
         A plan of payments after which every balance is 0; the balances themselves do not change. Repeatedly, the
-        person who owes the most pays the person who is owed the most (equal balances: the alphabetically first
-        name) the smaller of the two amounts, until nobody owes anything.
+        person who owes the most pays the person who is owed the most the smaller of the two amounts, until nobody
+        owes anything. Among people with equal balances the alphabetically first name is chosen, on either side.
         :return: list of tuple, (payer, receiver, cents) in the order made, [] when every balance is 0
         >>> group = GroupExpenses()
         >>> group.balances = {"ann": 700, "bob": -500, "cy": -200}

@@ -167,7 +167,7 @@ class RecordQuery:
 
     def add(self, record: dict) -> int:
         """
-        Add a record to the collection.
+        Add a record to the collection: the dict itself is kept, not a copy.
         :param record: dict, field name -> value
         :return: int, the number of records in the collection afterwards
         >>> query = RecordQuery()

@@ -30,7 +30,7 @@ class WordSearch:
         :param direction: str, a name of DIRECTIONS
         :param length: int, how many letters, at least 1
         :return: str, the letters from (row, column) on, one step in the direction after each; "" when the line
-            leaves the grid before length letters are read
+            leaves the grid before length letters are read (also when (row, column) itself is outside it)
         :raises ValueError: when the direction is unknown or length is below 1
         >>> puzzle = WordSearch(["cat", "aax", "tac"])
         >>> puzzle.spell(0, 0, "E", 3), puzzle.spell(0, 0, "SE", 3), puzzle.spell(2, 2, "NW", 2), puzzle.spell(0, 0, "N", 2)
@@ -119,7 +119,7 @@ class WordSearch:
     def leftover(self) -> str:
         """
         The letters of the cells no marked word covers, row by row from the top, each row from left to right
-        (the hidden message of a solved puzzle).
+        (the hidden message of a solved puzzle); an empty cell not covered gives its ".".
         :return: str, those letters, "" when every cell is marked
         >>> puzzle = WordSearch(["cat", "aax", "tac"])
         >>> puzzle.mark("cat")
