@@ -10,6 +10,8 @@
 - **no test a compiling stub fails** (measured): the stub (JavaBench's skeleton when it
   compiles, else our derived one, default returns in every TODO body) passes every test of the
   project, so class-wise Pass@k credits a class that does nothing.
+- **canonical solution fails** (measured): the canonical solution does not pass in the jail in
+  three attempts (a wall-clock limit missed on a loaded machine): nothing else is measured.
 - **skeleton not derived**: our derivation refuses the canonical class (a private helper the
   kept code calls, say); the class can still be scored, only ``java skeleton`` cannot show it.
 
@@ -28,7 +30,7 @@ from classwright.evaluator.java.javabench import (
     junit_properties,
 )
 from classwright.evaluator.java.runner import RunStatus
-from classwright.evaluator.java.score import score_sources
+from classwright.evaluator.java.score import expected_tests, score_sources
 from classwright.evaluator.java.skeleton import derive_skeleton
 from classwright.evaluator.java.toolchain import JavaToolchain
 from classwright.schema.errors import InputError
@@ -95,8 +97,17 @@ def _derived_stub(project: JavaProject, task: JavaBenchTask) -> tuple[str | None
 def measured_findings(
     project: JavaProject, tasks: list[JavaBenchTask], toolchain: JavaToolchain
 ) -> list[Finding]:
-    """Compile each task's JavaBench skeleton in the jail and run the tests on a stub."""
+    """Compile each task's JavaBench skeleton in the jail and run the tests on a stub. A
+    canonical solution that fails in the jail (a wall-clock limit missed on a loaded machine,
+    three times) is one finding, and nothing of the project is measured."""
     found: list[Finding] = []
+    try:
+        expected_tests(project, toolchain=toolchain)
+    except InputError as error:
+        return [
+            {"kind": "canonical solution fails", "task": None, "where": "src/main/java",
+             "detail": error.describe()}
+        ]  # fmt: skip
     for task in tasks:
         place = f"src/main/java/{task.target}"
         score = score_sources(project, {task.target: task.todo_source}, toolchain=toolchain)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -45,6 +46,8 @@ from classwright.schema.java_project import JavaProject, load_java_project
 
 FAMILIES = ("javabench", "classwright")
 NOT_RUN = "not run"
+CLOCK_FAILURE = re.compile(r"timed out after|exceeded timeout")
+"""JUnit's messages for a test stopped or failed by a wall-clock limit."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,10 @@ class SampleRecord:
     failing: tuple[str, ...] = ()
     """Up to five of the tests that did not pass."""
     cpu_seconds: float = 0.0
+    clock_failures: int = 0
+    """Of the unit's tests that did not pass, those failed by a JUnit wall-clock limit
+    (``assertTimeout``, ``@Timeout`` or a default timeout: "timed out after", "exceeded
+    timeout"): a verdict the machine's load can decide."""
 
     @property
     def compiled(self) -> bool:
@@ -158,6 +165,7 @@ def _record(
         return SampleRecord(family, granularity, unit, k, can_replace, has_todo, NOT_RUN, 0, 0)
     mine = [t for t in score.tests if tests(t.test_id)]
     failing = tuple(t.test_id for t in mine if not t.passed)
+    clocked = sum(not t.passed and bool(CLOCK_FAILURE.search(t.message)) for t in mine)
     return SampleRecord(
         family,
         granularity,
@@ -170,6 +178,7 @@ def _record(
         len(mine),
         failing[:5],
         round(score.cpu_seconds, 3),
+        clocked,
     )
 
 

@@ -18,7 +18,9 @@ from javabench_fake import TASKS, write_fake_checkout
 from classwright.evaluator.java import JavaToolchain, RunStatus, derive_skeleton, score_sample
 from classwright.evaluator.java.javabench import CHECKOUT_VARIABLE
 from classwright.evaluator.java.javabench_import import import_checkout
-from classwright.evaluator.java.samples import read_records
+from classwright.evaluator.java.junit_report import JavaTestOutcome, JavaTestStatus
+from classwright.evaluator.java.samples import _record, read_records
+from classwright.evaluator.java.score import SampleScore
 from classwright.evaluator.report.javabench import javabench_figures, published_records
 from classwright.schema.java_project import JavaProject, load_java_project
 
@@ -38,6 +40,46 @@ def test_measured_import_finds_the_non_compiling_skeleton_and_the_task_a_stub_pa
     assert ("no test a compiling stub fails", "PA19/Stock.java") not in kinds
     assert ("no test a compiling stub fails", "PA19/Warehouse.java") not in kinds
     assert ("skeleton does not compile", "PA19/Stock.java") not in kinds
+    assert not any(kind == "canonical solution fails" for kind, _ in kinds)
+
+
+def test_measured_import_of_a_checkout_whose_canonical_solution_fails_is_a_finding(
+    tmp_path: Path, jailed: JavaToolchain
+) -> None:
+    """A wall-clock limit the canonical solution misses (as PA22's 2000 ms ones do on a loaded
+    machine; here a limit no run can meet) is a finding after three attempts, never a crash."""
+    checkout = write_fake_checkout(tmp_path / "JavaBench")
+    clock = checkout / "projects/PA19-Solution/src/test/java/depot/ClockTest.java"
+    text = clock.read_text()
+    met = 'Duration.ofSeconds(60), () -> new Stock().add("a", 1)'
+    assert met in text
+    clock.write_text(text.replace(met, "Duration.ofMillis(1), () -> Thread.sleep(5000)"))
+    [imported] = import_checkout(checkout, tmp_path / "out", measure=True, toolchain=jailed)
+    [failed] = [f for f in imported.findings if f["kind"] == "canonical solution fails"]
+    assert "3 attempts" in failed["detail"] and "depot.ClockTest#" in failed["detail"]
+    assert "timed out after" in failed["detail"]
+    # Nothing else is measured; the findings read from the sources are still there.
+    assert not any(f["kind"] == "skeleton does not compile" for f in imported.findings)
+    assert any(f["kind"] == "clock-dependent test" for f in imported.findings)
+
+
+def test_a_record_counts_the_tests_a_wall_clock_limit_failed() -> None:
+    def outcome(name: str, status: JavaTestStatus, message: str) -> JavaTestOutcome:
+        return JavaTestOutcome(f"depot.ClockTest#{name}()", "", status, message, 0.1)
+
+    tests = (
+        outcome("a", JavaTestStatus.PASSED, ""),
+        outcome("b", JavaTestStatus.ERROR, "b() timed out after 2000 milliseconds"),
+        outcome("c", JavaTestStatus.FAILED, "execution exceeded timeout of 1000 ms by 7 ms"),
+        outcome("d", JavaTestStatus.FAILED, "expected: <3> but was: <4>"),
+    )
+    score = SampleScore("depot.Stock", RunStatus.TESTED, tests, "", (), 0)
+    record = _record("javabench", "class", "PA19/Stock.java", 0, [], score, lambda _: True)
+    assert (record.passed, record.total, record.clock_failures) == (1, 4, 2)
+    assert len(record.failing) == 3
+    # Only the unit's own tests count.
+    mine = _record("javabench", "test", "PA19/X", 0, [], score, lambda t: t.endswith("#d()"))
+    assert (mine.total, mine.clock_failures) == (1, 0)
 
 
 def _fenced(*blocks: str) -> str:
