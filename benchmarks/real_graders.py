@@ -13,8 +13,11 @@ machine it runs on.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
@@ -167,18 +170,35 @@ def _run(
     # unless it read the nonce out of its grader's memory (the grader's own result is as open).
     nonce = secrets.token_hex(16)
     request = json.dumps({"nonce": nonce, "fixtures": fixtures, "paths": paths})
-    with tempfile.TemporaryDirectory(prefix="real-grader-") as folder:
-        try:
-            done = subprocess.run(
+    with (
+        tempfile.TemporaryDirectory(prefix="real-grader-") as folder,
+        tempfile.TemporaryDirectory(prefix="real-grader-answers-") as kept,
+    ):
+        # The answers go to a file, not a pipe, and the adapter leads a process group of
+        # its own: a process a grader or a fixture leaves behind (BigCodeBench's child of a
+        # test that never returned) held the pipe open after the adapter had ended, and the
+        # matrix waited for it until the run's time limit. What is left of the group is killed.
+        answers = Path(kept, "answers.txt")
+        with answers.open("wb") as sink:
+            adapter = subprocess.Popen(
                 [str(python_of(venv)), str(ADAPTERS), name],
-                input=request.encode(),
-                capture_output=True,
-                timeout=60.0 + PER_FIXTURE_SECONDS * len(fixtures),
+                stdin=subprocess.PIPE,
+                stdout=sink,
+                stderr=subprocess.DEVNULL,
                 cwd=folder,
+                start_new_session=True,
             )
-            out = done.stdout
-        except subprocess.TimeoutExpired as stalled:
-            out = stalled.stdout or b""
+            try:
+                adapter.communicate(
+                    request.encode(), timeout=60.0 + PER_FIXTURE_SECONDS * len(fixtures)
+                )
+            except subprocess.TimeoutExpired:
+                pass
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(adapter.pid, signal.SIGKILL)
+                adapter.wait()
+        out = answers.read_bytes()
     verdicts: dict[str, tuple[bool, str]] = {}
     for line in out.decode(errors="replace").splitlines():
         if line.startswith(nonce + " "):

@@ -11,6 +11,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -115,3 +116,48 @@ def test_a_grader_whose_controls_fail_is_shown_and_its_rejections_marked() -> No
     MATRIX.mark_unfounded(table)
     assert table[3][2] == ["rejected *", "accepted"]
     assert table[4][2] == ["rejected", "accepted"]
+
+
+LEFTOVER_ADAPTER = """#!{python}
+import json, os, sys, time
+request = json.load(sys.stdin)
+child = os.fork()
+if child == 0:  # left behind, holding the standard streams it inherited
+    time.sleep(600)
+    os._exit(0)
+with open({pid_file!r}, "w") as out:
+    out.write(str(child))
+for fixture in request["fixtures"]:
+    answer = {{"name": fixture["name"], "accepted": True, "detail": "made up"}}
+    print(request["nonce"], json.dumps(answer), flush=True)
+"""
+
+
+def test_a_process_a_grader_leaves_behind_neither_holds_its_verdicts_nor_outlives_the_run(
+    tmp_path: Path,
+) -> None:
+    """An adapter that ends with a child of its own still running (BigCodeBench's, when a test
+    never returned) gives its verdicts when it ends, and the child is killed with its group."""
+    real = MATRIX.real_graders
+    pid_file = tmp_path / "child.pid"
+    python = real.python_of(tmp_path / "venv")
+    python.parent.mkdir(parents=True)
+    python.write_text(LEFTOVER_ADAPTER.format(python=sys.executable, pid_file=str(pid_file)))
+    python.chmod(0o755)
+    fixtures: list[dict[str, object]] = [{"name": "a"}, {"name": "b"}]
+    verdicts = real.grade("evalplus", fixtures, tmp_path / "venv", {})
+    assert verdicts == {"a": (True, "made up"), "b": (True, "made up")}
+    child = int(pid_file.read_text())
+    # Killed: gone, or a zombie until whoever adopted it reaps it (a SIGKILL sent is taken
+    # when the process is next scheduled: waited for, on a busy machine).
+    deadline = time.monotonic() + 60
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(child)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "\nState:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
