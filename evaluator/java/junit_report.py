@@ -13,10 +13,16 @@ be decided where the sample cannot write (docs/java.md).
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+
+CLOCK_FAILURE = re.compile(r"timed out after|exceeded timeout")
+"""JUnit's messages for a test stopped or failed by a wall-clock limit (``@Timeout`` or a default
+timeout: "timed out after"; ``assertTimeout(Preemptively)``: "exceeded timeout", "timed out
+after")."""
 
 
 class JavaTestStatus(StrEnum):
@@ -45,6 +51,11 @@ class JavaTestOutcome:
     @property
     def passed(self) -> bool:
         return self.status is JavaTestStatus.PASSED
+
+    @property
+    def clock_failed(self) -> bool:
+        """Not passed, and by a JUnit wall-clock limit: a verdict the machine's load can decide."""
+        return not self.passed and bool(CLOCK_FAILURE.search(self.message))
 
 
 _STATUS_OF = {

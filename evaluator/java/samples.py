@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -46,8 +45,6 @@ from classwright.schema.java_project import JavaProject, load_java_project
 
 FAMILIES = ("javabench", "classwright")
 NOT_RUN = "not run"
-CLOCK_FAILURE = re.compile(r"timed out after|exceeded timeout")
-"""JUnit's messages for a test stopped or failed by a wall-clock limit."""
 
 
 @dataclass(frozen=True)
@@ -165,7 +162,7 @@ def _record(
         return SampleRecord(family, granularity, unit, k, can_replace, has_todo, NOT_RUN, 0, 0)
     mine = [t for t in score.tests if tests(t.test_id)]
     failing = tuple(t.test_id for t in mine if not t.passed)
-    clocked = sum(not t.passed and bool(CLOCK_FAILURE.search(t.message)) for t in mine)
+    clocked = sum(t.clock_failed for t in mine)
     return SampleRecord(
         family,
         granularity,

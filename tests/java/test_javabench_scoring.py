@@ -20,7 +20,7 @@ from classwright.evaluator.java.javabench import CHECKOUT_VARIABLE
 from classwright.evaluator.java.javabench_import import import_checkout
 from classwright.evaluator.java.junit_report import JavaTestOutcome, JavaTestStatus
 from classwright.evaluator.java.samples import _record, read_records
-from classwright.evaluator.java.score import SampleScore
+from classwright.evaluator.java.score import SampleScore, expected_tests
 from classwright.evaluator.report.javabench import javabench_figures, published_records
 from classwright.schema.java_project import JavaProject, load_java_project
 
@@ -43,24 +43,41 @@ def test_measured_import_finds_the_non_compiling_skeleton_and_the_task_a_stub_pa
     assert not any(kind == "canonical solution fails" for kind, _ in kinds)
 
 
-def test_measured_import_of_a_checkout_whose_canonical_solution_fails_is_a_finding(
-    tmp_path: Path, jailed: JavaToolchain
-) -> None:
-    """A wall-clock limit the canonical solution misses (as PA22's 2000 ms ones do on a loaded
-    machine; here a limit no run can meet) is a finding after three attempts, never a crash."""
-    checkout = write_fake_checkout(tmp_path / "JavaBench")
+def _clock_test_replaced(checkout: Path, executable: str) -> None:
     clock = checkout / "projects/PA19-Solution/src/test/java/depot/ClockTest.java"
     text = clock.read_text()
     met = 'Duration.ofSeconds(60), () -> new Stock().add("a", 1)'
     assert met in text
-    clock.write_text(text.replace(met, "Duration.ofMillis(1), () -> Thread.sleep(5000)"))
+    clock.write_text(text.replace(met, executable))
+
+
+def test_measured_import_of_a_checkout_whose_canonical_solution_fails_is_a_finding(
+    tmp_path: Path, jailed: JavaToolchain
+) -> None:
+    """A canonical solution failing a test in all three attempts is a finding, never a crash."""
+    checkout = write_fake_checkout(tmp_path / "JavaBench")
+    broken = 'Duration.ofSeconds(60), () -> { throw new IllegalStateException("broken"); }'
+    _clock_test_replaced(checkout, broken)
     [imported] = import_checkout(checkout, tmp_path / "out", measure=True, toolchain=jailed)
     [failed] = [f for f in imported.findings if f["kind"] == "canonical solution fails"]
     assert "3 attempts" in failed["detail"] and "depot.ClockTest#" in failed["detail"]
-    assert "timed out after" in failed["detail"]
+    assert "broken" in failed["detail"]
     # Nothing else is measured; the findings read from the sources are still there.
     assert not any(f["kind"] == "skeleton does not compile" for f in imported.findings)
     assert any(f["kind"] == "clock-dependent test" for f in imported.findings)
+
+
+def test_a_canonical_solution_failing_only_by_wall_clock_limits_gives_its_test_ids(
+    tmp_path: Path, jailed: JavaToolchain
+) -> None:
+    """As PA22's first Mockito test misses its 2000 ms on a loaded machine: here a limit no run
+    can meet. The test ids are taken, the clock-failed test among them."""
+    checkout = write_fake_checkout(tmp_path / "JavaBench")
+    _clock_test_replaced(checkout, "Duration.ofMillis(1), () -> Thread.sleep(5000)")
+    [imported] = import_checkout(checkout, tmp_path / "out")
+    project = load_java_project(imported.folder)
+    ids = expected_tests(project, toolchain=jailed)
+    assert len(ids) == 71 and sum(i.startswith("depot.ClockTest#") for i in ids) == 1
 
 
 def test_a_record_counts_the_tests_a_wall_clock_limit_failed() -> None:
