@@ -5,11 +5,14 @@ keywords). `classwright.evaluator.scoring.settings.settings_of` turns them into 
 sample is scored under; a door takes the options it can honour, under these names only
 (tests/scoring/test_scoring_options.py holds every door to this declaration).
 
-Standard library only: the reward functions import it in a trainer's process.
+The reward kinds a completion can earn (`RewardKind`) are declared here too, with their one
+computation and stop-early policy. Standard library only: the reward functions import it in a
+trainer's process.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TypedDict
 
 
@@ -64,4 +67,30 @@ NAMES: tuple[str, ...] = tuple(DEFAULTS)
 """The options' names, in declaration order."""
 
 
-__all__ = ["DEFAULTS", "DOCS", "NAMES", "ScoringOptions"]
+class RewardKind(StrEnum):
+    """What a completion earns."""
+
+    CLASS = "class"
+    """1.0 when every test of the task passes, else 0.0: decided at the first failing test."""
+    TESTS = "tests"
+    """The share of the task's tests passed: every test runs."""
+
+    @property
+    def stops_early(self) -> bool:
+        """Whether a sample scored for this reward stops at its first failing test (the
+        default; a caller may ask for the whole run)."""
+        return self is RewardKind.CLASS
+
+    def of(self, passed: bool, tests_passed: int, tests_total: int) -> float:
+        """The reward of a verdict: ``passed`` at class level, and its test counts."""
+        if self is RewardKind.TESTS:
+            return tests_passed / tests_total if tests_total else 0.0
+        return 1.0 if passed else 0.0
+
+
+REWARDS: tuple[str, ...] = tuple(kind.value for kind in RewardKind)
+"""The reward kinds' names, as every door takes them (a request's ``settings.reward``, the
+reward functions' ``reward`` keyword, OpenRLHF's ``--reward``)."""
+
+
+__all__ = ["DEFAULTS", "DOCS", "NAMES", "REWARDS", "RewardKind", "ScoringOptions"]

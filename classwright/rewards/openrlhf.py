@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 
-from classwright.rewards.scoring import score_details
+from classwright.rewards.scoring import REWARDS, score_details
 from classwright.rewards.shaping import Shaping, split_keywords
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m classwright.rewards.openrlhf")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--reward", choices=("class", "tests"), default="class")
+    parser.add_argument("--reward", choices=REWARDS, default="class")
     parser.add_argument("--format-penalty", type=float, default=0.0)
     parser.add_argument("--reward-range", type=float, nargs=2, default=(0.0, 1.0))
     args = parser.parse_args(argv)

@@ -17,21 +17,19 @@ from typing import TYPE_CHECKING, Unpack, cast
 
 from classwright.schema import wire
 from classwright.schema.options import NAMES as OPTION_NAMES
-from classwright.schema.options import ScoringOptions
+from classwright.schema.options import REWARDS as REWARDS
+from classwright.schema.options import RewardKind, ScoringOptions
 
 if TYPE_CHECKING:
     from classwright.client import Client, Verdict
     from classwright.evaluator.scoring.judge import Judge
-    from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
+    from classwright.evaluator.scoring.reward import RewardDetail
     from classwright.evaluator.scoring.settings import TestLimits
     from classwright.schema.records import TaskRecord
 
 URL_VARIABLE = "CLASSWRIGHT_URL"
 TASKS_VARIABLE = "CLASSWRIGHT_TASKS"
 WORKERS_VARIABLE = "CLASSWRIGHT_WORKERS"
-REWARDS = ("class", "tests")
-"""``class``: 1.0 when every test passes, else 0.0. ``tests``: the share of tests passed
-(`classwright.evaluator.scoring.reward.RewardKind`'s values)."""
 
 
 class RewardOptions(ScoringOptions, total=False):
@@ -157,8 +155,6 @@ def _wire_settings(reward: str, options: RewardOptions) -> dict[str, object]:
 
 
 def _reward_kind(reward: str) -> RewardKind:
-    from classwright.evaluator.scoring.reward import RewardKind
-
     try:
         return RewardKind(reward)
     except ValueError:
@@ -173,7 +169,7 @@ def _samples(task_ids: Sequence[str], completions: Sequence[str]) -> list[dict[s
 
 
 def _details_of(verdicts: Sequence[Verdict], count: int, reward: str) -> list[RewardDetail]:
-    from classwright.evaluator.scoring.reward import RewardDetail, RewardKind
+    from classwright.evaluator.scoring.reward import RewardDetail
 
     by_id = {str(v.id): v for v in verdicts}
     details = []
@@ -236,7 +232,6 @@ def _scored_here(
     task_ids: Sequence[str], completions: Sequence[str], reward: str, options: RewardOptions
 ) -> list[RewardDetail]:
     from classwright.evaluator.scoring.jobs import build_jobs
-    from classwright.evaluator.scoring.reward import RewardKind
     from classwright.evaluator.scoring.samples import Sample
     from classwright.evaluator.scoring.settings import settings_of
 

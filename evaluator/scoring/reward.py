@@ -1,5 +1,6 @@
-"""The rewards a completion can earn, computed one way for every door (the service, the
-library's reward functions, Inspect), and what a trainer logs beside a reward.
+"""What a trainer logs beside a reward, computed one way for every door (the service, the
+library's reward functions, Inspect); the reward kinds and their computation are declared with
+the scoring options (`classwright.schema.options.RewardKind`), named here too.
 
 Standard library only: a trainer that asks a `classwright serve` for its rewards computes the
 details here without loading the sandbox. Test statuses are compared as their string values
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from classwright.schema.options import REWARDS, RewardKind
 from classwright.schema.wire import INTEGRITY_FLAGS
 
 if TYPE_CHECKING:
@@ -20,27 +21,6 @@ if TYPE_CHECKING:
 
 PASSED = "passed"
 TIMEOUT = "timeout"
-
-
-class RewardKind(StrEnum):
-    """What a completion earns."""
-
-    CLASS = "class"
-    """1.0 when every test of the task passes, else 0.0: decided at the first failing test."""
-    TESTS = "tests"
-    """The share of the task's tests passed: every test runs."""
-
-    @property
-    def stops_early(self) -> bool:
-        """Whether a sample scored for this reward stops at its first failing test (the
-        default; a caller may ask for the whole run)."""
-        return self is RewardKind.CLASS
-
-    def of(self, passed: bool, tests_passed: int, tests_total: int) -> float:
-        """The reward of a verdict: ``passed`` at class level, and its test counts."""
-        if self is RewardKind.TESTS:
-            return tests_passed / tests_total if tests_total else 0.0
-        return 1.0 if passed else 0.0
 
 
 @dataclass(frozen=True)
@@ -120,4 +100,4 @@ class RewardDetail:
         return {f"flag_{name}": float(name in self.flags) for name in INTEGRITY_FLAGS}
 
 
-__all__ = ["RewardDetail", "RewardKind"]
+__all__ = ["REWARDS", "RewardDetail", "RewardKind"]

@@ -15,7 +15,7 @@ from typing import Any
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.reward import RewardKind
+from classwright.evaluator.scoring.reward import REWARDS, RewardKind
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import task_hash
 from classwright.evaluator.service.inline import REFUSED, InlinePolicy
@@ -25,7 +25,6 @@ from classwright.schema.errors import InputError
 from classwright.schema.records import TaskRecord
 from classwright.schema.text import encodable
 
-REWARDS = tuple(kind.value for kind in RewardKind)
 SETTING_NAMES = wire.names(wire.SettingsIn)
 VERDICT_MODES = [mode.value for mode in Verdicts]
 

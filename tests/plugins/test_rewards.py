@@ -304,7 +304,9 @@ def test_importing_the_rewards_loads_no_scoring_machinery() -> None:
         "import sys, classwright.rewards.verl, classwright.rewards.trl, classwright.rewards.openrlhf;"
         "print(sorted(m for m in sys.modules if m.startswith(('classwright.evaluator', 'libcst'))))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-P", "-c", code], capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == "[]"
 
 
