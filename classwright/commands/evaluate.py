@@ -35,6 +35,7 @@ from classwright.evaluator.scoring.run import ScoredRun, score_run
 from classwright.evaluator.scoring.samples import Sample, load_samples
 from classwright.evaluator.scoring.settings import settings_of
 from classwright.evaluator.scoring.verdict_cache import VerdictCache
+from classwright.extras import missing_task_libraries
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
 from classwright.schema.records import TaskRecord
@@ -214,6 +215,13 @@ def _print_run(console: Console, run: ScoredRun, out: Path, samples: int, canoni
         )
     if canonical:
         _report_canonical(console, run.document)
+    missing = missing_task_libraries(
+        sample.get("load_error")
+        for task in run.document["tasks"].values()
+        for sample in task["samples"]
+    )
+    if missing is not None:
+        console.print(f"warning: {missing}", soft_wrap=True, markup=False)
     if run.from_cache:
         console.print(f"{run.from_cache} of {samples} samples answered from the verdict cache")
     if not run.reused:
