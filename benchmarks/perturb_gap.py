@@ -43,7 +43,8 @@ def _evaluate(
     if out.is_file():
         print(f"reusing {out}", file=sys.stderr)
         return
-    command = [sys.executable, "-m", "classwright", "evaluate", "--tasks", str(tasks)]
+    # -P: the installed classwright, not the source folders of a checkout it is run from.
+    command = [sys.executable, "-P", "-m", "classwright", "evaluate", "--tasks", str(tasks)]
     command += ["--out", str(out), "--timeout", str(timeout), "--quiet"]
     if jobs:
         command += ["--jobs", str(jobs)]
