@@ -45,12 +45,17 @@ def _branch(branch: str, moved: Mapping[int, int]) -> str:
 
 
 def _mutant(
-    entry: Mapping[str, Any], moved: Mapping[int, int], renamed: Mapping[str, str]
+    entry: Mapping[str, Any],
+    moved: Mapping[int, int],
+    renamed: Mapping[str, str],
+    parameters: Mapping[str, Mapping[str, str]],
 ) -> dict[str, Any]:
     """An equivalent mutant's declaration, keyed by its line or by its line's text."""
     carried = dict(entry)
     if "method" in entry:
         carried["method"] = renamed.get(entry["method"], entry["method"])
+        # The mutated line is the method's: its parameters, renamed there, are in it too.
+        renamed = {**renamed, **parameters.get(entry["method"], {})}
     if "line" in entry:
         carried["line"] = _line(entry["line"], moved)
     for key in ("source", "original", "replacement"):
@@ -60,13 +65,16 @@ def _mutant(
 
 
 def carry_meta(
-    meta: Mapping[str, Any], moved: Mapping[int, int], renamed: Mapping[str, str]
+    meta: Mapping[str, Any],
+    moved: Mapping[int, int],
+    renamed: Mapping[str, str],
+    parameters: Mapping[str, Mapping[str, str]] | None = None,
 ) -> dict[str, Any]:
     """``task.toml``'s table with its references to the solution moved and renamed."""
     carried = dict(meta)
     if meta.get("equivalent_mutants"):
         carried["equivalent_mutants"] = [
-            _mutant(entry, moved, renamed) for entry in meta["equivalent_mutants"]
+            _mutant(entry, moved, renamed, parameters or {}) for entry in meta["equivalent_mutants"]
         ]
     if meta.get("uncovered_branches"):
         carried["uncovered_branches"] = [

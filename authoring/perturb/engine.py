@@ -171,7 +171,9 @@ def perturb_task(folder: Path, operators: Sequence[Operator], seed: int) -> Task
         except Exception as exc:  # an operator's bug names the task and drops the variant
             problem = f"operator {name} failed: {type(exc).__name__}: {exc}"
             return TaskPerturbation(folder, task_id, tuple(steps), problem=problem)
-        meta = carry_meta(applied.files.meta, applied.moved_lines, applied.renamed)
+        meta = carry_meta(
+            applied.files.meta, applied.moved_lines, applied.renamed, applied.renamed_parameters
+        )
         current = applied.files.changed(meta=meta)
         try:
             task = current.compiled()

@@ -50,6 +50,9 @@ class Applied:
     """Lines of ``solution.py`` that moved, old -> new (1-based); lines not listed stay."""
     renamed: Mapping[str, str] = field(default_factory=dict)
     """Identifiers of the solution renamed, old -> new (for code quoted in ``task.toml``)."""
+    renamed_parameters: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Parameters renamed in each method (the method's old name -> old -> new): code quoted under
+    that method in ``task.toml`` (an equivalent mutant's line) names them."""
 
 
 class Operator:

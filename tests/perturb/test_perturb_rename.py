@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from classwright.authoring.lint.fixtures import Fixture, write_fixture
+from classwright.authoring.perturb.carry import carry_meta
 from classwright.authoring.perturb.engine import Verdict, perturb_folders, perturb_task
 from classwright.authoring.perturb.operators.rename import Rename
 from classwright.authoring.perturb.vocabulary import split_name, vocabulary
@@ -75,6 +76,7 @@ def test_renamed_names_are_gone_and_new_ones_are_fresh_words(folder: Path) -> No
                 text in old_words
                 or text in known_words
                 or singular in known_words
+                or (text.endswith("es") and text[:-2] in known_words)  # progress -> progresses
                 or text[:-3] + "y" in known_words
                 or word.text in words.class_suffixes
             ), f"{new}: {word.text} is not from the word list"
@@ -172,3 +174,27 @@ class TallyTestVote(unittest.TestCase):
         f"{new_class}._{new_class}__next(4)"
         in (tmp_path / "out" / "Tally" / "tests.py").read_text()
     )
+
+
+def test_equivalent_mutants_quote_their_methods_renamed_parameters() -> None:
+    # An equivalent mutant is keyed by its line's text: when `rename` renames a method's
+    # parameters, the quoted line must name them as the variant's code does, or the check
+    # calls the declaration stale (CW711). Another method's parameters of the same name are
+    # its own, and stay as they were.
+    meta = {
+        "equivalent_mutants": [
+            {"method": "is_ground", "source": "return 0 <= row < len(self.rows)",
+             "original": "0", "replacement": "-1", "reason": "r"},
+            {"method": "height", "source": "return self.rows[row]",
+             "original": "row", "replacement": "0", "reason": "r"},
+        ]
+    }  # fmt: skip
+    carried = carry_meta(
+        meta, {}, {"is_ground": "is_land", "rows": "lines"}, {"is_ground": {"row": "line"}}
+    )
+    first, second = carried["equivalent_mutants"]
+    assert (first["method"], first["source"]) == ("is_land", "return 0 <= line < len(self.lines)")
+    assert (second["method"], second["source"]) == ("height", "return self.lines[row]")
+    # Without the parameters, only the class's names follow (what left TrailMap's entry stale).
+    [alone, _] = carry_meta(meta, {}, {"rows": "lines"})["equivalent_mutants"]
+    assert alone["source"] == "return 0 <= row < len(self.lines)"
