@@ -62,9 +62,12 @@ def score(out: Path) -> dict[str, Any]:
 
 def comparable(document: dict[str, Any]) -> dict[str, Any]:
     """What must not change between versions: everything but timings, the machine's
-    isolation level and the run's own description (paths, hashes, durations)."""
+    isolation level, the run's own description (paths, hashes, durations), and what was recorded
+    after the fixture was written beside the verdicts: the day each task was written
+    (``created``) and a sample's integrity flags."""
     tasks = {
-        task_id: task | {"samples": [_sample(s) for s in task["samples"]]}
+        task_id: {k: v for k, v in task.items() if k != "created"}
+        | {"samples": [_sample(s) for s in task["samples"]]}
         for task_id, task in document["tasks"].items()
     }
     summary = {k: v for k, v in document["summary"].items() if k != "isolation"}
@@ -77,5 +80,8 @@ def _sample(sample: dict[str, Any]) -> dict[str, Any]:
         | {"detail": bool(verdict.get("detail"))}
         for test_id, verdict in sample["tests"].items()
     }
-    kept = {k: v for k, v in sample.items() if k not in ("seconds", "isolation", "tests")}
+    # A sample's integrity flags are recorded since the fixture was written; they never decide
+    # a verdict, which is what this compares.
+    dropped = ("seconds", "isolation", "tests", "flags")
+    kept = {k: v for k, v in sample.items() if k not in dropped}
     return kept | {"tests": tests}

@@ -37,8 +37,9 @@ HONEST = ["honest", "calls/honest", "copies/honest", "dispatch/honest", "sets/ho
 VARYING = {
     "batch/heavy_imports_kill_each_attempt": (
         {"process-exit"},
-        "each attempt kills its sandbox (process-exit) until the sample's cap ends it "
-        "(time-limit); under load the cap can come before any kill is seen",
+        "each attempt kills its sandbox (process-exit) until the sample's cap (time-limit) or "
+        "the cap on sandbox starts ends it: which comes first depends on the machine's speed, "
+        "and under load the time cap can come before any kill is seen",
     ),
     "deep_recursion": (
         {"time-limit"},
@@ -46,6 +47,9 @@ VARYING = {
         "limit can come first",
     ),
 }
+EITHER = {"batch/heavy_imports_kill_each_attempt"}
+"""Samples whose run ends by one of two caps: one flag of their entry or its varying ones at
+least, none from outside them."""
 
 
 def _hack_matrix() -> types.ModuleType:
@@ -92,7 +96,10 @@ def test_every_hostile_sample_raises_the_flags_of_its_entry(
     flags, passed = _flags_of(sample, runner)
     extra, _why = VARYING.get(sample, (set(), ""))
     assert not passed, sample
-    assert set(expected) <= set(flags) <= set(expected) | extra, (family, sample, flags)
+    if sample in EITHER:
+        assert flags and set(flags) <= set(expected) | extra, (family, sample, flags)
+    else:
+        assert set(expected) <= set(flags) <= set(expected) | extra, (family, sample, flags)
 
 
 @pytest.mark.parametrize("sample", HONEST)
