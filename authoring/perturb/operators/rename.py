@@ -694,7 +694,7 @@ class _Plan:
             self._summary(),
             self._details(),
             renamed=renamed,
-            renamed_parameters={m: dict(p) for m, p in self.params.items() if p},
+            renamed_parameters=self.params,
         )
 
     def _module_renames(self, uses: NameUses) -> dict[cst.Name, str]:
