@@ -7,6 +7,7 @@ import sys
 
 import typer
 
+from classwright.commands.interrupts import INTERRUPTED_EXIT, sigint_arrived, watch_interrupts
 from classwright.extras import missing_extra
 from classwright.schema.errors import InputError
 
@@ -55,12 +56,16 @@ for _commands in (
 
 def main() -> None:
     """Run the CLI; bad input ends with one line on stderr and exit code 2, never a traceback."""
+    watch_interrupts()
     try:
         app()
-    except InputError as error:
-        print(f"error: {error.describe()}", file=sys.stderr)
-        sys.exit(2)
     except Exception as error:
+        if sigint_arrived():
+            print("interrupted", file=sys.stderr)
+            sys.exit(INTERRUPTED_EXIT)
+        if isinstance(error, InputError):
+            print(f"error: {error.describe()}", file=sys.stderr)
+            sys.exit(2)
         if os.environ.get("CLASSWRIGHT_DEBUG"):
             raise
         extra = missing_extra(error) if isinstance(error, ModuleNotFoundError) else None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
@@ -32,6 +31,7 @@ from classwright.authoring.taskdir import (
     task_folders,
 )
 from classwright.commands.common import Quiet, reports_input_errors
+from classwright.commands.interrupts import ends_when_interrupted
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.scoring.extraction import candidate_source
 from classwright.schema.errors import InputError
@@ -92,13 +92,12 @@ def _task(path: Path, task_id: str | None) -> _Chosen:
 
 
 def _mutation_report(record: TaskRecord, settings: MutationSettings, quiet: bool) -> MutationReport:
-    try:
-        with progress_reporter(f"mutate {record.task_id}", "mutants", quiet=quiet) as progress:
-            return analyse_mutants(record, settings, progress=progress)
-    except KeyboardInterrupt:
-        # mutate keeps no cache: a run is cheap to start again, and check caches its own.
-        print("interrupted: nothing is kept; mutate runs every mutant again", file=sys.stderr)
-        raise typer.Exit(130) from None
+    # mutate keeps no cache: a run is cheap to start again, and check caches its own.
+    with (
+        ends_when_interrupted("nothing is kept; mutate runs every mutant again"),
+        progress_reporter(f"mutate {record.task_id}", "mutants", quiet=quiet) as progress,
+    ):
+        return analyse_mutants(record, settings, progress=progress)
 
 
 def _percent(rate: float | None) -> str:

@@ -35,6 +35,7 @@ from classwright.authoring.lint.rule import Rule
 from classwright.authoring.lint.types import Severity
 from classwright.authoring.report_formats import OutputFormat, format_findings
 from classwright.commands.common import Quiet, reports_input_errors
+from classwright.commands.interrupts import ends_when_interrupted
 from classwright.evaluator.progress import progress_reporter
 
 DEFAULT_JOBS = default_jobs()
@@ -123,14 +124,14 @@ def check_command(
     errors = Console(stderr=True)
     start = time.perf_counter()
     try:
-        with progress_reporter("check", "tasks", len(folders), quiet=quiet) as progress:
+        with (
+            ends_when_interrupted(_kept(settings)),
+            progress_reporter("check", "tasks", len(folders), quiet=quiet) as progress,
+        ):
             report = check_folders(folders, rules, settings, jobs, progress)
     except RuleCrash as crash:
         print(f"error: internal: {crash}", file=sys.stderr)
         raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        print(f"interrupted: {_kept(settings)}", file=sys.stderr)
-        raise typer.Exit(130) from None
     elapsed = time.perf_counter() - start
     sys.stdout.write(format_findings(report.findings, output_format))
     summary_console = Console() if output_format is OutputFormat.TEXT else errors

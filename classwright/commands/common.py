@@ -11,6 +11,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
+from classwright.commands.interrupts import ends_when_interrupted
 from classwright.schema.errors import InputError
 
 Quiet = Annotated[
@@ -28,15 +29,18 @@ R = TypeVar("R")
 
 
 def reports_input_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn an ``InputError`` into one line on stderr and exit code 2 (no traceback).
+    """Turn an ``InputError`` into one line on stderr and exit code 2 (no traceback), and an
+    interruption the command did not report itself into ``interrupted`` and exit code 130.
 
-    Needed inside commands as well as in ``main``: Typer's test runner calls the app directly.
+    Needed inside commands as well as in ``main``: Typer's test runner calls the app directly,
+    and Click would turn ``KeyboardInterrupt`` into "Aborted!" and exit code 1.
     """
 
     @wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return command(*args, **kwargs)
+            with ends_when_interrupted("the command stopped"):
+                return command(*args, **kwargs)
         except InputError as error:
             print(f"error: {error.describe()}", file=sys.stderr)
             raise typer.Exit(2) from None

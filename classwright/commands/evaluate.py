@@ -22,6 +22,7 @@ from classwright.commands.common import (
     reports_input_errors,
 )
 from classwright.commands.executor_option import ExecutorOption, executor_from_option
+from classwright.commands.interrupts import is_interruption
 from classwright.commands.window_options import Release, Since, Until, in_window, window_option
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
@@ -165,7 +166,9 @@ def evaluate(
             cache=None if cache is None else VerdictCache(cache),
             extra=_provenance(ctx, sample_list, by_id, canonical, window),
         )
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Exception) as error:
+        if not is_interruption(error):
+            raise
         progress_console.print(
             f"interrupted: scored samples are kept in {journal_path(out)}; continue with --resume",
             soft_wrap=True,

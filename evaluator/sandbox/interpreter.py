@@ -19,6 +19,7 @@ import functools
 import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -124,6 +125,10 @@ def _described(python: str) -> dict[str, object]:
         timeout=PROBE_SECONDS,
         env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"},
     )
+    if done.returncode == -signal.SIGINT:
+        # Ctrl-C reached the probe first (a terminal signals the whole process group): the
+        # interpreter is not at fault, and the caller is about to be interrupted too.
+        raise KeyboardInterrupt
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
         raise ValueError(last)

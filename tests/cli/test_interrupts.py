@@ -5,10 +5,12 @@ sends it: the workers of a check get it too, and none of them may print a traceb
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from classwright.authoring.taskdir import bundled_tasks
@@ -63,3 +65,45 @@ def test_an_interrupted_mutate_says_nothing_is_kept(tmp_path: Path) -> None:
     )
     assert code == 130
     assert lines == ["interrupted: nothing is kept; mutate runs every mutant again"]
+
+
+def _children(group: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-g", str(group)], capture_output=True, text=True).stdout
+    return [int(pid) for pid in found.split() if int(pid) != group]
+
+
+def test_a_mutate_whose_sandbox_dies_of_the_interrupt_first_still_ends_as_interrupted(
+    tmp_path: Path,
+) -> None:
+    """The terminal's SIGINT reaches the sandbox (or an interpreter probe) before the command:
+    the command must not report that loss as bad input or an internal error."""
+    env = {**os.environ, "CLASSWRIGHT_PROGRESS_SECONDS": "0.2", "CLASSWRIGHT_CACHE_DIR": ""}
+    process = subprocess.Popen(
+        [*CLI, "mutate", str(bundled_tasks() / "RoomScheduler")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert process.stderr is not None
+    children: list[int] = []
+    while not children and process.poll() is None:
+        children = _children(process.pid)
+    assert children, "mutate ended before it started a process of its own"
+    for child in children:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGINT)
+    # What the command does with the loss, before the signal reaches it too.
+    time.sleep(0.5)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(process.pid, signal.SIGINT)
+    lines = [line for line in process.stderr.read().splitlines() if line.strip()]
+    process.wait(timeout=120)
+    said = [line for line in lines if not line.startswith("mutate classwright_03: ")]
+    assert (process.returncode, said) == (
+        130,
+        ["interrupted: nothing is kept; mutate runs every mutant again"],
+    )
