@@ -205,7 +205,7 @@ def test_the_sandboxs_threads_build_no_trees(monkeypatch: pytest.MonkeyPatch) ->
 def test_mutation_analysis_builds_trees_in_one_thread_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from test_mutation_run import FAST, tally_record
+    from tally_task import FAST, tally_record
 
     from classwright.authoring.adequacy.mutation_run import analyse_mutants
 
