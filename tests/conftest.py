@@ -11,6 +11,7 @@ from typing import NoReturn
 import pytest
 
 # The hook is imported into this namespace so pytest finds it (a plugin module of the tests).
+from heavy_first import pytest_collection_modifyitems  # noqa: F401
 from requirements_in_ci import pytest_runtest_makereport, skip_missing  # noqa: F401
 
 from classwright.authoring.taskdir import load_tasks
