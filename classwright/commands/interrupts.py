@@ -62,5 +62,14 @@ def ends_when_interrupted(kept: str) -> Iterator[None]:
     except (KeyboardInterrupt, Exception) as error:
         if not is_interruption(error):
             raise
+        _stop_listening()
         print(f"interrupted: {kept}", file=sys.stderr)
         raise typer.Exit(INTERRUPTED_EXIT) from None
+
+
+def _stop_listening() -> None:
+    """The interrupt is answered: the signal that caused it may still be on its way to this
+    process (its sandbox died of it first), and arriving during the exit it would end the
+    process by the signal, after the line that says what was kept."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
