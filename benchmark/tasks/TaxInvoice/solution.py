@@ -42,8 +42,8 @@ class TaxInvoice:
         Add a line at the end of the invoice.
         :param description: str, what was sold, not empty
         :param quantity: int, how many, at least 1
-        :param unit_price: str, the price of one net of tax: digits, optionally followed by "." and one to four
-            digits ("0" is a free item)
+        :param unit_price: str, the price of one net of tax: ASCII digits 0-9, optionally followed by "." and one
+            to four such digits, with no sign, exponent or spaces ("0" is a free item)
         :param rate: str, the name of the tax rate, a key of RATES
         :return: str, the line's net amount as line_net gives it
         :raises ValueError: when the description is empty, the quantity is below 1, the unit price is not written
