@@ -4,10 +4,11 @@ import re
 class IrcClient:
     """
     The client side of an IRC connection, reduced to its message lines. A line is
-    [":" prefix " "] command (" " middle)* [" :" trailing], ending in "\\r\\n" on the wire: the prefix names the
-    sender ("nick!user@host", "nick@host" or a server name), the command is letters or three digits, a middle
-    parameter is non-empty, holds no space and does not start with ":", and the trailing parameter may hold
-    anything but "\\r", "\\n" and "\\0" (spaces too, and it may be empty). Words are separated by exactly one space.
+    [":" prefix " "] command (" " middle)* [" :" trailing], ending in "\\r\\n" on the wire: the prefix, non-empty
+    and without spaces, names the sender ("nick!user@host", "nick@host" or a server name), the command is
+    letters or three digits, a middle parameter is non-empty, holds no space and does not start with ":", and the
+    trailing parameter may hold anything but "\\r", "\\n" and "\\0" (spaces too, and it may be empty). Words
+    are separated by exactly one space.
     Nicks and channel names are compared without regard to case.
     """
 
@@ -28,8 +29,9 @@ class IrcClient:
         :param line: str, the line, with or without its final "\\r\\n"
         :return: dict, {"prefix": the prefix without its ":" or "" when there is none, "command": str,
             "params": list of str, the middle parameters in order followed by the trailing one if present}
-        :raises ValueError: when the line does not follow the grammar (an empty line, a missing command, two
-            spaces in a row, a space at either end, or a "\\r", "\\n" or "\\0" anywhere but in the final "\\r\\n")
+        :raises ValueError: when the line does not follow the grammar (an empty line, an empty prefix, a missing
+            command, two spaces in a row, a space at either end, or a "\\r", "\\n" or "\\0" anywhere but in the
+            final "\\r\\n")
         >>> IrcClient("bob").parse(":alice!a@host privmsg #py :hello there\\r\\n")
         {'prefix': 'alice!a@host', 'command': 'PRIVMSG', 'params': ['#py', 'hello there']}
         """
