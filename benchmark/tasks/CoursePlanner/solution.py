@@ -5,11 +5,11 @@ from collections import deque
 
 class CoursePlanner:
     """
-    A degree planner over a catalogue of courses and their prerequisites. A course code is 2 to 4 upper-case
-    letters followed by 3 digits ("CS101", "MATH201"). A course is added only after all its prerequisites, so the
-    prerequisites never form a cycle. The courses a student has taken are given as a list of codes; a taken
-    course counts as done even when its own prerequisites are not in the list, and codes not in the catalogue
-    are allowed there and ignored.
+    A degree planner over a catalogue of courses and their prerequisites. A course code is 2 to 4 upper-case letters
+    A-Z followed by 3 digits 0-9, nothing else ("CS101", "MATH201"). A course is added only after all its
+    prerequisites, so the prerequisites never form a cycle. The courses a student has taken are given as a list of
+    codes; a taken course counts as done even when its own prerequisites are not in the list, and codes not in the
+    catalogue are allowed there and ignored.
     """
 
     def __init__(self):
