@@ -5,13 +5,13 @@ from decimal import ROUND_HALF_UP, Decimal
 
 class CalibrationLog:
     """
-    A calibration log for sensors: each check records what a sensor read next to what a reference instrument
-    read of the same quantity, and the sensor's offset for that check is its reading minus the reference.
-    Numbers are strings written as an optional "-", digits, and optionally "." and more digits. Computations are
-    exact with decimal; a number this log gives back is written with three decimals, rounded half away from zero,
-    and zero is written "0.000" (never "-0.000"). An offset is an outlier when its distance from the sensor's
-    median offset is more than `limit` times the median absolute deviation (MAD), the median of those distances
-    (median and MAD exact, not rounded).
+    A calibration log for sensors: each check records what a sensor read next to what a reference instrument read of
+    the same quantity, and the sensor's offset for that check is its reading minus the reference. Numbers are
+    strings written as an optional "-", digits 0-9, and optionally "." and more digits 0-9 (no "+", exponent or
+    spaces). Computations are exact with decimal; a number this log gives back is written with three decimals,
+    rounded half away from zero, and zero is written "0.000" (never "-0.000"). An offset is an outlier when its
+    distance from the sensor's median offset is more than `limit` times the median absolute deviation (MAD), the
+    median of those distances (median and MAD exact, not rounded).
     """
 
     def __init__(self, limit: str = "3"):
@@ -42,7 +42,7 @@ class CalibrationLog:
     def record(self, sensor: str, reference: str, measured: str) -> str:
         """
         Record one check of a sensor. Both numbers are stored as reading writes them.
-        :param sensor: str, the sensor's name: one or more lower-case letters a-z, digits, "-" or "_"
+        :param sensor: str, the sensor's name: one or more lower-case letters a-z, digits 0-9, "-" or "_"
         :param reference: str, what the reference instrument read
         :param measured: str, what the sensor read
         :return: str, the offset of this check (measured minus reference, of the stored numbers)
