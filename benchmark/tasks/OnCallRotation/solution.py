@@ -49,7 +49,7 @@ class OnCallRotation:
         """
         Whose turn a day falls in, ignoring swaps: with d the number of days from the start day to this day and n
         the number of people, the person at position (d // shift_days) % n of the turn order.
-        :param day: str, "YYYY-MM-DD" (exactly four, two and two digits)
+        :param day: str, "YYYY-MM-DD" (exactly four, two and two digits 0-9)
         :return: str, the person whose turn it is
         :raises ValueError: when day is not written that way or is no valid date, when it is before the start day,
             or when the rotation has nobody
