@@ -58,7 +58,8 @@ class TrickTakingRound:
 
     def deal(self, hands: dict) -> int:
         """
-        Give every player a new hand and start the round again: nothing taken, the first seat leads.
+        Give every player a new hand and start the round again: nothing taken, the first seat leads. hands gets a
+        copy of each player's list, so later changes to the lists given do not change the hands.
         :param hands: dict of str to list of str, every player (and nobody else) to their cards; all hands hold
             the same number of cards, at least one, and no card appears twice in all the hands
         :return: int, the number of cards in each hand
