@@ -48,8 +48,9 @@ class CoursePlanner:
     def missing(self, goal: str, taken: list) -> list:
         """
         The prerequisites still to take before a goal course: searching back from the goal, every direct
-        prerequisite not taken is missing, and so are the prerequisites of a missing course that are not taken;
-        the prerequisites of a taken course are not searched. The goal itself is not listed.
+        prerequisite of the goal not taken is missing, and so are the prerequisites of a missing course that are
+        not taken; the prerequisites of any other taken course are not searched. The goal itself is not listed,
+        and its prerequisites are searched even when the goal is in taken.
         :param goal: str, a course code in the catalogue
         :param taken: list of str, the codes of the courses taken
         :return: list of str, the missing codes, sorted
@@ -59,6 +60,8 @@ class CoursePlanner:
         (True, True)
         >>> planner.add_course("CS201", 4, ["CS102"]), planner.missing("CS201", []), planner.missing("CS201", ["CS102"])
         (True, ['CS101', 'CS102'], [])
+        >>> planner.missing("CS201", ["CS201", "CS101"])
+        ['CS102']
         """
         if goal not in self.prereqs:
             raise ValueError(f"no course {goal!r}")
