@@ -8,6 +8,7 @@ skeleton (docstrings and constructor kept, other bodies removed) and the depende
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -219,11 +220,16 @@ def _fields(init: cst.FunctionDef | None) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+# A pure function of its arguments returning a frozen value: loading the same task again (a
+# check, then a score, of the same folders in one process; the tests load the bundled tasks
+# in many places) costs nothing the second time, where LibCST's metadata passes cost about
+# half a second per task.
+@functools.lru_cache(maxsize=512)
 def analyse_class(source: str, path: str | Path, class_name: str | None = None) -> ClassModel:
     """Derive the record fields of the class in ``source`` (the task's ``solution.py``).
 
     ``class_name`` defaults to the only class in the module; a module with several top-level
-    classes must name one.
+    classes must name one. Remembered for the last 512 (source, path, class) it was asked.
     """
     module = parse_source(source, path)
     class_name, class_def = _chosen_class(module, path, class_name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,8 +82,11 @@ def _is_solution_import(statement: cst.BaseSmallStatement) -> bool:
     )
 
 
+# Remembered as `analyse_class` is, for the same reason.
+@functools.lru_cache(maxsize=512)
 def analyse_tests(source: str, path: str | Path) -> TestModule:
-    """Find the test classes of a unittest module and the ids of their tests."""
+    """Find the test classes of a unittest module and the ids of their tests (remembered for
+    the last 512 modules it was asked)."""
     module = parse_source(source, path)
     # Only top-level statements matter, so lines are counted statement by statement instead of
     # resolving position metadata over the whole (often large) test module.
