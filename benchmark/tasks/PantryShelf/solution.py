@@ -165,7 +165,8 @@ class PantryShelf:
         :param path: str, the file to read
         :return: int, how many items the pantry holds now
         :raises FileNotFoundError: when the file does not exist (nothing changes then)
-        :raises ValueError: when the file is not JSON of that shape or holds a batch stock refuses (nothing
+        :raises ValueError: when the file is not JSON of that shape (an object whose values are lists of pairs,
+            each pair a list of a date string and a whole number of units) or holds a batch stock refuses (nothing
             changes then)
         >>> import os, tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
