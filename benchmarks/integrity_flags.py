@@ -42,6 +42,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
+# counted_cpu is a sibling module of the scripts, not a package.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from counted_cpu import run_counted
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "classeval"
 C_5 = SHARED / "ChatGPT_100_c_5.json"
@@ -129,8 +133,9 @@ def _assemble(rev: str, into: Path, observe: bool = True) -> Path:
 
 
 def _evaluate(root: Path, out: Path, jobs: int, cache: Path) -> tuple[float, float]:
-    """Wall and CPU seconds (its own and its waited-for descendants') of one evaluate run of
-    the package under ``root``; site-packages are on the path, the editable install is not."""
+    """Wall and CPU seconds (of every process of the run, the samples' sandboxes included,
+    counted in a cgroup where one can be made) of one evaluate run of the package under
+    ``root``; site-packages are on the path, the editable install is not."""
     site = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
     argv = ["classwright", "evaluate", str(C_5), "--tasks", str(DATA), "--out", str(out)]
     argv += ["--jobs", str(jobs)]
@@ -139,20 +144,12 @@ def _evaluate(root: Path, out: Path, jobs: int, cache: Path) -> tuple[float, flo
         "runpy.run_module('classwright', run_name='__main__')"
     )
     environment = dict(os.environ, CLASSWRIGHT_CACHE_DIR=str(cache))
-    before = os.times()
-    started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-S", "-c", code],
-        check=True,
-        cwd=out.parent,
-        capture_output=True,
-        env=environment,
+    run = run_counted(
+        [sys.executable, "-S", "-c", code], cwd=out.parent, capture_output=True, env=environment
     )
-    wall = time.perf_counter() - started
-    after = os.times()
-    cpu = after.children_user - before.children_user
-    cpu += after.children_system - before.children_system
-    return wall, cpu
+    if run.returncode != 0:
+        raise SystemExit(f"evaluate failed with exit code {run.returncode}")
+    return run.wall, run.cpu
 
 
 def _verdicts(out: Path) -> dict[tuple[str, int], bool]:

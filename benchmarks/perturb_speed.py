@@ -30,72 +30,26 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+# counted_cpu is a sibling module of the scripts, not a package.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from counted_cpu import run_counted
 
 TARGET_SECONDS = 600.0
 TARGET_CORES = 2
 
 
-CGROUP_ROOTS = (
-    Path("/sys/fs/cgroup/cpuacct"),
-    Path("/sys/fs/cgroup/unified"),
-    Path("/sys/fs/cgroup"),
-)
-
-
-def _cgroup() -> Path | None:
-    """A new cgroup to run in, where the kernel counts the CPU time of every process of the run
-    (None when none can be made). Resource usage of children misses the sandbox's processes: a
-    sandbox ended by killing its pid namespace leaves them to no parent that waits for them."""
-    for root in CGROUP_ROOTS:
-        if not (root / "cpuacct.usage").is_file() and not (root / "cgroup.procs").is_file():
-            continue
-        try:
-            return Path(tempfile.mkdtemp(prefix="cw-perturb-speed-", dir=root))
-        except OSError:
-            continue
-    return None
-
-
-def _cgroup_cpu(group: Path) -> float:
-    usage = group / "cpuacct.usage"
-    if usage.is_file():
-        return int(usage.read_text()) / 1e9
-    stat = dict(line.split() for line in (group / "cpu.stat").read_text().splitlines())
-    return int(stat["usage_usec"]) / 1e6
-
-
 def _run(command: list[str]) -> tuple[int, float, float, str]:
     """Exit code, wall seconds, CPU seconds (user + system, its processes included) and how
     the CPU time was counted."""
-    group = _cgroup()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    if group is None:
-        done = subprocess.run(command, check=False, stdout=subprocess.DEVNULL)
-    else:
-        members = group / ("tasks" if (group / "tasks").is_file() else "cgroup.procs")
-        done = subprocess.run(
-            command,
-            check=False,
-            stdout=subprocess.DEVNULL,
-            preexec_fn=lambda: members.write_text(str(os.getpid())),
-        )
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if group is not None:
-        cpu = _cgroup_cpu(group)
-        group.rmdir()
-        return done.returncode, wall, cpu, "every process, counted in a cgroup"
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return done.returncode, wall, cpu, "reaped processes only, a lower bound"
+    run = run_counted(command, stdout=subprocess.DEVNULL)
+    return run.returncode, run.wall, run.cpu, run.counted
 
 
 def _cli(*args: str) -> list[str]:
