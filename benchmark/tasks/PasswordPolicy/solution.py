@@ -7,7 +7,8 @@ class PasswordPolicy:
     breaks is reported by its code, in this order:
     "length" (fewer characters than the minimum), "lower" (no letter a-z), "upper" (no letter A-Z),
     "digit" (no digit 0-9), "symbol" (no character that is neither an ASCII letter, a digit nor whitespace),
-    "space" (a whitespace character), "run" (the same character three or more times in a row),
+    "space" (a whitespace character), "run" (the same character three or more times in a row, whatever the
+    character: whitespace and newlines included),
     "banned" (a banned word appears in the password as normalize reads it) and
     "reused" (the password is one of the recent passwords kept in the history).
     Only letters a-z and A-Z and digits 0-9 count as letters and digits.
