@@ -58,7 +58,8 @@ class ExpiringCache:
     def get(self, key: str, now: int) -> str | None:
         """
         Look a key up. A live entry becomes the most recently used and counts as a hit; a
-        missing key counts as a miss, and so does an expired entry, which is removed.
+        missing key counts as a miss, and so does an expired entry, which is removed. No other
+        entry is removed or moved (an expired one included), and a hit keeps the entry's expiry.
         :param key: str, the key
         :param now: int, the current time
         :return: str, the value, or None when the key is missing or its entry has expired
