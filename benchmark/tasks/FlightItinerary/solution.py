@@ -7,8 +7,9 @@ class FlightItinerary:
     """
     A journey of flights, each leaving and arriving at local times in the IANA time zones of its airports
     ("Europe/Oslo", "America/New_York", ...), kept in UTC so that durations and layovers are exact across
-    time zones and daylight-saving changes. Times are written "YYYY-MM-DD HH:MM" (24-hour clock); a time zone
-    name that zoneinfo does not know is an error.
+    time zones and daylight-saving changes. Times are written "YYYY-MM-DD HH:MM" (24-hour clock), exactly so:
+    every field with exactly that many digits, zero-padded ("2026-12-05 09:00", never "2026-12-5 9:00"), and
+    nothing before or after; a time zone name that zoneinfo does not know is an error.
     """
 
     def __init__(self):
