@@ -14,8 +14,13 @@ from classwright.commands.java import ProjectFolder, java_app
 from classwright.commands.tasks import import_app
 from classwright.evaluator.java.javabench import PROJECTS
 from classwright.evaluator.java.javabench_import import import_checkout
-from classwright.evaluator.java.samples import FAMILIES, evaluate_samples, write_records
-from classwright.evaluator.report.javabench import figures_lines
+from classwright.evaluator.java.samples import (
+    FAMILIES,
+    evaluate_samples,
+    null_floor_records,
+    write_records,
+)
+from classwright.evaluator.report.javabench import figures_lines, null_floors
 from classwright.schema.errors import InputError
 
 
@@ -89,13 +94,48 @@ def evaluate_command(
     """Score a samples file (JavaBench's samples.jsonl) against a project imported with
     `classwright import javabench`, each answer in the jail, class-wise and test-wise, and
     print the javabench family (Completion@1, Compilation@1, its soft Pass@1) and the
-    classwright family (strict pass@1 with 95% intervals) beside each other."""
+    classwright family (strict pass@1 with 95% intervals) beside each other; with the
+    classwright family, each unit's null class is scored too (its null floor)."""
     granularities = ("class", "test") if granularity is Granularity.BOTH else (granularity.value,)
     families = FAMILIES if family is Family.BOTH else (family.value,)
     records = evaluate_samples(
         project, samples, granularities=granularities, families=families, workers=workers
     )
     write_records(records, output)
+    for line in figures_lines(records, project.name):
+        typer.echo(line)
+
+
+@java_app.command("floor")
+@reports_input_errors
+def floor_command(
+    project: ProjectFolder,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", help="Also write the null classes' records here (JSONL)."),
+    ] = None,
+    granularity: Annotated[Granularity, typer.Option(help="Class-wise, test-wise or both.")] = (
+        Granularity.BOTH
+    ),
+    workers: Annotated[int, typer.Option(min=1, help="Jailed runs at once.")] = 1,
+) -> None:
+    """Score each unit's null class in the jail (its skeleton derived with tree-sitter, every
+    task body a TODO returning its type's default) and print the null floor per unit: the tests
+    the null class passes, and whether any test fails it (a discriminating test)."""
+    granularities = ("class", "test") if granularity is Granularity.BOTH else (granularity.value,)
+    records = null_floor_records(project, granularities=granularities, workers=workers)
+    if output is not None:
+        write_records(records, output)
+    for shown in granularities:
+        floors = null_floors(records, shown)
+        width = max((len(u) for u in floors), default=4)
+        for unit, floor in sorted(floors.items()):
+            mark = {None: "-", True: "discriminating", False: "no discriminating test"}
+            shown_floor = "-" if floor.floor is None else f"{floor.floor:.3f}"
+            typer.echo(
+                f"{shown:<5}  {unit:<{width}}  {floor.text():>9}  {shown_floor:>5}  "
+                f"{mark[floor.discriminating]}"
+            )
     for line in figures_lines(records, project.name):
         typer.echo(line)
 

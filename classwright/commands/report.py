@@ -14,6 +14,11 @@ from classwright.commands.common import reports_input_errors
 from classwright.commands.perturb import perturbed_runs
 from classwright.commands.window_options import Release, Since, Until, window_option
 from classwright.evaluator.report.html import write_report
+from classwright.evaluator.report.java_results import (
+    is_java_results,
+    load_java_runs,
+    rank_java_runs,
+)
 from classwright.evaluator.report.leaderboard import rank_runs, render
 from classwright.evaluator.report.loading import LoadedRun, load_runs
 from classwright.evaluator.report.window import within
@@ -21,7 +26,11 @@ from classwright.schema.errors import InputError
 from classwright.schema.releases import ALL_TASKS, Window
 
 Results = Annotated[
-    list[Path], typer.Argument(help="results.json files written by evaluate or eval.")
+    list[Path],
+    typer.Argument(
+        help="results.json files written by evaluate or eval, and Java results (.jsonl) "
+        "written by java evaluate or java floor."
+    ),
 ]
 
 
@@ -80,15 +89,23 @@ def report_command(
     until: Until = None,
     release: Release = None,
 ) -> None:
-    """Write one self-contained HTML report of one or more scored runs, side by side."""
-    runs = load_runs(results)
+    """Write one self-contained HTML report of one or more scored runs, side by side; Java
+    results show both metric families (javabench, classwright) and each unit's null floor."""
+    python, java = _split(results)
+    runs = load_runs(python)
+    java_runs = load_java_runs(java)
     window = window_option(since, until, release, tasks or _task_set(runs))
     runs = [within(run, window) for run in runs]
-    on_variants = perturbed_runs(runs, results, perturbed or [])
-    size = write_report(runs, canonical_solutions(runs, tasks), out, on_variants)
-    print(
-        f"report of {len(runs)} run(s), {_shown(window)}, written to {out} ({size / 1024:.0f} KiB)"
-    )
+    on_variants = perturbed_runs(runs, python, perturbed or [])
+    size = write_report(runs, canonical_solutions(runs, tasks), out, on_variants, java_runs)
+    count = len(runs) + len(java_runs)
+    print(f"report of {count} run(s), {_shown(window)}, written to {out} ({size / 1024:.0f} KiB)")
+
+
+def _split(results: list[Path]) -> tuple[list[Path], list[Path]]:
+    """Python results files and Java results files (``.jsonl``)."""
+    java = [path for path in results if is_java_results(path)]
+    return [path for path in results if not is_java_results(path)], java
 
 
 @reports_input_errors
@@ -105,10 +122,13 @@ def leaderboard_command(
     release: Release = None,
 ) -> None:
     """One row per run, best class pass@1 first, with 95% intervals, the window of created dates
-    scored and each run's command."""
-    runs = load_runs(results)
+    scored and each run's command; Java results in a table of their own (both metric families
+    and the null floor)."""
+    python, java = _split(results)
+    runs = load_runs(python)
+    java_rows = rank_java_runs(load_java_runs(java))
     window = window_option(since, until, release, _task_set(runs))
-    text = render(rank_runs([within(run, window) for run in runs]), format.value)
+    text = render(rank_runs([within(run, window) for run in runs]), format.value, java_rows)
     if out is None:
         sys.stdout.write(text)
     else:

@@ -12,6 +12,13 @@ replace its class is scored in the jail (:func:`score_sources`):
   test class depends on replaces its class, and the test class's tests decide (its nested
   classes' too).
 
+Beside the ``classwright`` family, each unit's **null class** is scored the same way (family
+``null``, ``k`` 0): the task's skeleton derived with tree-sitter
+(:func:`~classwright.evaluator.java.skeleton.derive_skeleton`), every task body a TODO returning
+its type's default, so that it compiles and does nothing. The tests it passes are the unit's
+floor: what a sample scores without doing anything, and a unit whose null class passes every
+test has no discriminating test. A class the derivation refuses has no null class (``not run``).
+
 A run is keyed by the files it replaces, so a test configuration that depends on one class reuses
 that class's class-wise run. An answer that cannot replace its class, or that JavaBench's metric
 filters out (a ``has_todo`` sample of the ``javabench`` family), is recorded without a run: every
@@ -38,12 +45,15 @@ from classwright.evaluator.java.jail import DEFAULT_LIMITS, JailLimits
 from classwright.evaluator.java.javabench import JavaBenchTask, TestConfiguration, read_sidecar
 from classwright.evaluator.java.runner import RunStatus
 from classwright.evaluator.java.score import SampleScore, score_sources
+from classwright.evaluator.java.skeleton import derive_skeleton
 from classwright.evaluator.java.toolchain import JavaToolchain, find_toolchain
 from classwright.schema.errors import InputError
 from classwright.schema.io import read_input
 from classwright.schema.java_project import JavaProject, load_java_project
 
 FAMILIES = ("javabench", "classwright")
+NULL_FAMILY = "null"
+"""The records of each unit's null class, scored with the ``classwright`` family."""
 NOT_RUN = "not run"
 
 
@@ -52,6 +62,7 @@ class SampleRecord:
     """One answer (class-wise) or one combination of answers (test-wise), one family."""
 
     family: str
+    """``javabench``, ``classwright``, or ``null`` (the unit's null class, ``k`` 0)."""
     granularity: str
     """``class`` or ``test``."""
     unit: str
@@ -195,19 +206,26 @@ class _Plan:
     replaced: dict[tuple[str, str, str, int], dict[str, str] | None]
 
 
+def null_classes(project: JavaProject, tasks: Sequence[JavaBenchTask]) -> dict[str, str | None]:
+    """Each task's null class by task id: its derived skeleton (every task body a TODO with its
+    type's default return), or None when the derivation refuses the class."""
+    nulls: dict[str, str | None] = {}
+    for task in tasks:
+        try:
+            nulls[task.task_id] = derive_skeleton(project, project.target(task.class_name)).text
+        except InputError:
+            nulls[task.task_id] = None
+    return nulls
+
+
 def _plan(
     tasks: Sequence[JavaBenchTask],
     tests: Sequence[TestConfiguration],
-    answers: Mapping[str, list[str]],
+    extracted: Mapping[tuple[str, str], list[Extracted]],
     granularities: Sequence[str],
     families: Sequence[str],
 ) -> _Plan:
     by_class = {t.class_name: t for t in tasks}
-    extracted = {
-        (family, t.task_id): [_extract(family, t, a) for a in answers[t.task_id]]
-        for family in families
-        for t in tasks
-    }
     pieces: dict[tuple[str, str, str, int], list[Extracted]] = {}
     replaced: dict[tuple[str, str, str, int], dict[str, str] | None] = {}
     for family in families:
@@ -217,7 +235,7 @@ def _plan(
         if "test" in granularities:
             units += [("test", c.test_id, [by_class[d] for d in c.deps]) for c in tests]
         for granularity, unit, deps in units:
-            n = min((len(answers[d.task_id]) for d in deps), default=0)
+            n = min((len(extracted[family, d.task_id]) for d in deps), default=0)
             for k in range(n):
                 chosen = [extracted[family, d.task_id][k] for d in deps]
                 key = (family, granularity, unit, k)
@@ -240,11 +258,59 @@ def evaluate_samples(
     toolchain: JavaToolchain | None = None,
     limits: JailLimits = DEFAULT_LIMITS,
 ) -> list[SampleRecord]:
-    """Score every answer of ``samples`` against the imported project ``folder``."""
+    """Score every answer of ``samples`` against the imported project ``folder``; with the
+    ``classwright`` family, each unit's null class too (family ``null``)."""
     project = load_java_project(folder)
     tasks, tests = read_sidecar(Path(folder))
     answers = read_samples(Path(samples), tasks)
-    plan = _plan(tasks, tests, answers, granularities, families)
+    extracted = {
+        (family, t.task_id): [_extract(family, t, a) for a in answers[t.task_id]]
+        for family in families
+        for t in tasks
+    }
+    if "classwright" in families:
+        families = (*families, NULL_FAMILY)
+        extracted |= _null_pieces(project, tasks)
+    return _evaluate(project, tasks, tests, extracted, granularities, families, workers,
+                     toolchain, limits)  # fmt: skip
+
+
+def null_floor_records(
+    folder: str | Path,
+    *,
+    granularities: Sequence[str] = ("class", "test"),
+    workers: int = 1,
+    toolchain: JavaToolchain | None = None,
+    limits: JailLimits = DEFAULT_LIMITS,
+) -> list[SampleRecord]:
+    """The null class of every unit of the imported project ``folder``, scored: no samples."""
+    project = load_java_project(folder)
+    tasks, tests = read_sidecar(Path(folder))
+    return _evaluate(project, tasks, tests, _null_pieces(project, tasks), granularities,
+                     (NULL_FAMILY,), workers, toolchain, limits)  # fmt: skip
+
+
+def _null_pieces(
+    project: JavaProject, tasks: Sequence[JavaBenchTask]
+) -> dict[tuple[str, str], list[Extracted]]:
+    return {
+        (NULL_FAMILY, task_id): [Extracted(text, False)]
+        for task_id, text in null_classes(project, tasks).items()
+    }
+
+
+def _evaluate(
+    project: JavaProject,
+    tasks: Sequence[JavaBenchTask],
+    tests: Sequence[TestConfiguration],
+    extracted: Mapping[tuple[str, str], list[Extracted]],
+    granularities: Sequence[str],
+    families: Sequence[str],
+    workers: int,
+    toolchain: JavaToolchain | None,
+    limits: JailLimits,
+) -> list[SampleRecord]:
+    plan = _plan(tasks, tests, extracted, granularities, families)
     runs = _Runs(project, toolchain or find_toolchain(), limits, {}, threading.Lock())
     distinct = {_Runs.key(r): r for r in plan.replaced.values() if r is not None}
     with ThreadPoolExecutor(max(1, workers)) as pool:

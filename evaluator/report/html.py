@@ -9,7 +9,7 @@ their common tasks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -24,6 +24,7 @@ from classwright.evaluator.report.intervals import (
     paired_difference,
     pass_intervals,
 )
+from classwright.evaluator.report.java_results import JavaRun, java_sections
 from classwright.evaluator.report.loading import LoadedRun
 from classwright.evaluator.report.perturbation import perturbation_section
 from classwright.evaluator.report.runs import identify
@@ -48,11 +49,15 @@ def run_views(runs: list[LoadedRun], canonical: dict[str, str]) -> list[RunView]
 
 
 def render_report(
-    runs: list[LoadedRun], canonical: dict[str, str], perturbed: Collection[Path] = ()
+    runs: list[LoadedRun],
+    canonical: dict[str, str],
+    perturbed: Collection[Path] = (),
+    java: Sequence[JavaRun] = (),
 ) -> str:
     """The whole page for ``runs`` (canonical solutions by task id, for the drill-down);
     ``perturbed`` names the results files of runs on perturbed variants, each shown beside the
-    run on its originals."""
+    run on its originals; ``java`` Java runs, shown after them (both metric families and each
+    unit's null floor)."""
     views = run_views(runs, canonical)
     sections = [
         _runs_table(views),
@@ -68,11 +73,16 @@ def render_report(
         _heatmap(views),
         _tasks(views, canonical),
     ]
+    if java and not views:
+        sections = []  # Java results alone: no Python run's sections
+    if java:
+        sections.append(java_sections(java))
     style = resources.files("classwright.evaluator.report").joinpath("report.css").read_text()
     script = resources.files("classwright.evaluator.report").joinpath("report.js").read_text()
-    title = "classwright report: " + ", ".join(v.label for v in views[:4])
-    if len(views) > 4:
-        title += f" and {len(views) - 4} more"
+    labels = [v.label for v in views] + [r.label for r in java]
+    title = "classwright report: " + ", ".join(labels[:4])
+    if len(labels) > 4:
+        title += f" and {len(labels) - 4} more"
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
@@ -83,10 +93,14 @@ def render_report(
 
 
 def write_report(
-    runs: list[LoadedRun], canonical: dict[str, str], out: Path, perturbed: Collection[Path] = ()
+    runs: list[LoadedRun],
+    canonical: dict[str, str],
+    out: Path,
+    perturbed: Collection[Path] = (),
+    java: Sequence[JavaRun] = (),
 ) -> int:
     """Write the report to ``out``; its size in bytes."""
-    text = render_report(runs, canonical, perturbed)
+    text = render_report(runs, canonical, perturbed, java)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
     return len(text.encode("utf-8"))

@@ -13,7 +13,9 @@ the leaderboard's is the mean of the projects' figures.
 
 **classwright**: Compilation@k and a **strict** pass@k (``c`` = samples that compile and pass
 every test) with the unbiased estimator, a 95% t interval over units, and the mean pass fraction
-reported as what it is, a fraction of tests.
+reported as what it is, a fraction of tests; beside it, each unit's **null floor**: the tests
+its null class (the derived skeleton, every task body a TODO returning its type's default)
+passes, and whether any test fails it (a discriminating test).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from classwright.evaluator.java.samples import SampleRecord
+from classwright.evaluator.java.runner import RunStatus
+from classwright.evaluator.java.samples import NOT_RUN, NULL_FAMILY, SampleRecord
 from classwright.evaluator.report.intervals import Interval, TaskValue, ratio_interval
 from classwright.evaluator.scoring.metrics import pass_at_k
 
@@ -53,6 +56,13 @@ def _units(
         if record.family == family and record.granularity == granularity:
             units[record.unit].append(record)
     return {u: rs[:limit] if limit else rs for u, rs in units.items()}
+
+
+NOT_COMPILED = (
+    NOT_RUN,
+    RunStatus.MAIN_DOES_NOT_COMPILE.value,
+    RunStatus.TESTS_DO_NOT_COMPILE.value,
+)
 
 
 def _fraction(record: SampleRecord) -> float:
@@ -135,6 +145,82 @@ def classwright_figures(
     )
 
 
+@dataclass(frozen=True)
+class NullFloor:
+    """What one unit's null class scores."""
+
+    unit: str
+    status: str
+    """The run's status, or ``not run`` when the derivation refuses a class of the unit."""
+    passed: int
+    total: int
+
+    @property
+    def derived(self) -> bool:
+        return self.status != NOT_RUN
+
+    @property
+    def compiled(self) -> bool:
+        return self.derived and self.status not in NOT_COMPILED
+
+    @property
+    def floor(self) -> float | None:
+        """The fraction of the unit's tests the null class passes (0 when it does not compile;
+        None without a null class)."""
+        if not self.derived:
+            return None
+        return self.passed / self.total if self.compiled and self.total else 0.0
+
+    @property
+    def discriminating(self) -> bool | None:
+        """Some test fails the null class (None without a null class)."""
+        if not self.derived:
+            return None
+        return not self.compiled or self.passed < self.total
+
+    def text(self) -> str:
+        if not self.derived:
+            return "no null class (derivation refused)"
+        if not self.compiled:
+            return f"null class: {self.status}"
+        return f"{self.passed}/{self.total}"
+
+
+def null_floors(records: Iterable[SampleRecord], granularity: str) -> dict[str, NullFloor]:
+    """Each unit's null floor at one granularity, from its ``null`` record."""
+    return {
+        r.unit: NullFloor(r.unit, r.status, r.passed, r.total)
+        for r in records
+        if r.family == NULL_FAMILY and r.granularity == granularity
+    }
+
+
+@dataclass(frozen=True)
+class FloorSummary:
+    """The null floors of one granularity in brief."""
+
+    units: int
+    derived: int
+    mean_floor: float | None
+    """The mean of the units' floors (those with a null class)."""
+    undiscriminating: tuple[str, ...]
+    """Units with no test the null class fails."""
+
+
+def floor_summary(records: Iterable[SampleRecord], granularity: str) -> FloorSummary | None:
+    """None when the records hold no null class of that granularity."""
+    floors = null_floors(records, granularity)
+    if not floors:
+        return None
+    values = [f.floor for f in floors.values() if f.floor is not None]
+    return FloorSummary(
+        len(floors),
+        len(values),
+        _mean(values),
+        tuple(sorted(u for u, f in floors.items() if f.discriminating is False)),
+    )
+
+
 def per_unit(records: Iterable[SampleRecord], family: str, granularity: str) -> dict[str, str]:
     """Each unit's samples in one line: ``P`` passed every test, ``p`` some, ``0`` none,
     ``C`` did not compile, ``T`` a TODO left, ``-`` cannot replace the class."""
@@ -185,7 +271,21 @@ def figures_lines(records: Sequence[SampleRecord], name: str, k: int = 1) -> lis
             f"{_interval(cw.compilation)}  pass@{k} (strict) {_interval(cw.strict_pass)}  "
             f"mean pass fraction {_interval(cw.mean_pass_fraction)}"
         )
+    for granularity in ("class", "test"):
+        floors = floor_summary(records, granularity)
+        if floors is not None:
+            lines.append(floor_line(floors, name, granularity))
     return lines
+
+
+def floor_line(floors: FloorSummary, name: str, granularity: str) -> str:
+    """The null floors of one granularity in one line."""
+    none = ", ".join(floors.undiscriminating) or "none"
+    return (
+        f"{name} null floor {granularity}-wise over {floors.derived} of {floors.units} units "
+        f"(null class derived): mean {_shown(floors.mean_floor)}; "
+        f"{len(floors.undiscriminating)} with no discriminating test: {none}"
+    )
 
 
 def published_records(single_class: Path, result_full: Path | None) -> list[SampleRecord]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from html import escape
 from typing import Any
@@ -21,6 +22,9 @@ from classwright.evaluator.report.intervals import (
     indistinguishable,
     pass_interval,
 )
+from classwright.evaluator.report.java_results import COLUMNS as JAVA_COLUMNS
+from classwright.evaluator.report.java_results import NOTE as JAVA_NOTE
+from classwright.evaluator.report.java_results import JavaRow
 from classwright.evaluator.report.loading import LoadedRun
 from classwright.evaluator.report.runs import RunIdentity, identify
 
@@ -144,44 +148,76 @@ NOTE = (
 )
 
 
-def render(rows: list[Row], fmt: str) -> str:
-    """The leaderboard in ``fmt`` (one of ``FORMATS``)."""
+def render(rows: list[Row], fmt: str, java: Sequence[JavaRow] = ()) -> str:
+    """The leaderboard in ``fmt`` (one of ``FORMATS``); Java runs (``java``) in a table of
+    their own after the Python runs' (both metric families and the null floors)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown leaderboard format {fmt!r}")
+    show_python = bool(rows) or not java
     if fmt == "json":
-        return json.dumps({"note": NOTE, "rows": [r.to_json() for r in rows]}, indent=1) + "\n"
+        board: dict[str, Any] = {"note": NOTE, "rows": [r.to_json() for r in rows]}
+        if java:
+            board["java"] = {"note": JAVA_NOTE, "rows": [r.to_json() for r in java]}
+        return json.dumps(board, indent=1) + "\n"
     if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        writer.writerows(_cells(r) for r in rows)
-        return buffer.getvalue()
+        tables = []
+        if show_python:
+            tables.append(_csv(COLUMNS, [_cells(r) for r in rows]))
+        if java:
+            tables.append(_csv(JAVA_COLUMNS, [r.cells() for r in java]))
+        return "\n".join(tables)
     if fmt == "html":
-        head = "".join(f"<th>{escape(c)}</th>" for c in COLUMNS)
-        body = "".join(
-            "<tr>"
-            + "".join(
-                f"<td><code>{escape(c)}</code></td>"
-                if i == len(COLUMNS) - 1
-                else f"<td>{escape(c)}</td>"
-                for i, c in enumerate(_cells(r))
+        body = ""
+        if show_python:
+            body += f"<p>{escape(NOTE)}</p>" + _html_table(
+                COLUMNS, [_cells(r) for r in rows], code_column=len(COLUMNS) - 1
             )
-            + "</tr>"
-            for r in rows
-        )
+        if java:
+            body += f"<h2>Java runs</h2><p>{escape(JAVA_NOTE)}</p>" + _html_table(
+                JAVA_COLUMNS, [r.cells() for r in java], code_column=2
+            )
         return (
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             "<title>classwright leaderboard</title><style>table{border-collapse:collapse}"
             "td,th{border:1px solid #ccc;padding:3px 7px}</style></head><body>"
-            f"<h1>classwright leaderboard</h1><p>{escape(NOTE)}</p>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></body></html>\n"
+            f"<h1>classwright leaderboard</h1>{body}</body></html>\n"
         )
-    if fmt == "markdown":
+    parts = []
+    if show_python:
         lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
         for row in rows:
             cells = [_markdown_cell(c) for c in _cells(row)]
             cells[-1] = f"`{cells[-1]}`" if row.identity.command != "unknown" else cells[-1]
             lines.append("| " + " | ".join(cells) + " |")
-        return "\n".join(lines) + f"\n\n{NOTE}\n"
-    raise ValueError(f"unknown leaderboard format {fmt!r}")
+        parts.append("\n".join(lines) + f"\n\n{NOTE}\n")
+    if java:
+        lines = ["| " + " | ".join(JAVA_COLUMNS) + " |", "|" + "---|" * len(JAVA_COLUMNS)]
+        for java_row in java:
+            lines.append("| " + " | ".join(_markdown_cell(c) for c in java_row.cells()) + " |")
+        parts.append("Java runs:\n\n" + "\n".join(lines) + f"\n\n{JAVA_NOTE}\n")
+    return "\n".join(parts)
+
+
+def _csv(columns: Sequence[str], rows: list[list[str]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def _html_table(columns: Sequence[str], rows: list[list[str]], code_column: int) -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in columns)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td><code>{escape(c)}</code></td>" if i == code_column else f"<td>{escape(c)}</td>"
+            for i, c in enumerate(cells)
+        )
+        + "</tr>"
+        for cells in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def _markdown_cell(text: str) -> str:

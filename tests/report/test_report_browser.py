@@ -15,6 +15,7 @@ from results_documents import write_run
 from typer.testing import CliRunner
 
 from classwright.cli import app
+from classwright.evaluator.java.samples import SampleRecord, write_records
 
 
 @pytest.fixture(scope="module")
@@ -169,3 +170,58 @@ def test_the_label_check_sees_a_clipped_label(browser: Browser, tmp_path: Path) 
         )
     )
     assert not _inside(boxes[1], boxes[0])
+
+
+def _java_records(path: Path) -> Path:
+    """Java results of one project: two class tasks and a test configuration, both families,
+    and their null classes (Item's passes every test: no discriminating test)."""
+
+    def record(
+        family: str, granularity: str, unit: str, k: int, passed: int, total: int
+    ) -> SampleRecord:
+        return SampleRecord(family, granularity, unit, k, True, False, "tested", passed, total)
+
+    records = []
+    for family in ("javabench", "classwright"):
+        for k, passed in enumerate((71, 60, 71)):
+            records.append(record(family, "class", "PA19/Stock.java", k, passed, 71))
+        records += [record(family, "class", "PA19/Item.java", k, 71, 71) for k in range(3)]
+        records += [record(family, "test", "PA19/StockTest", k, 25, 25) for k in range(3)]
+    records += [
+        record("null", "class", "PA19/Stock.java", 0, 29, 71),
+        record("null", "class", "PA19/Item.java", 0, 71, 71),
+        record("null", "test", "PA19/StockTest", 0, 0, 25),
+    ]
+    write_records(records, path)
+    return path
+
+
+def test_a_java_report_shows_both_families_and_the_null_floors(
+    browser: Browser, tmp_path: Path
+) -> None:
+    java = _java_records(tmp_path / "java-run.jsonl")
+    out = tmp_path / "java.html"
+    python_run = str(canonical_run(tmp_path))
+    result = CliRunner().invoke(app, ["report", python_run, str(java), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    browser.open(out)
+    assert browser.console_errors() == []
+    facts = json.loads(
+        browser.evaluate(
+            "JSON.stringify(['java-javabench', 'java-classwright', 'java-floors'].map("
+            "function (id) { var s = document.getElementById(id);"
+            " var r = s.getBoundingClientRect();"
+            " return {id: id, height: r.height, width: r.width,"
+            " rows: s.querySelectorAll('tbody tr').length}; }))"
+        )
+    )
+    by_id = {f["id"]: f for f in facts}
+    assert all(f["height"] > 40 and f["width"] > 300 for f in facts), facts
+    # One javabench row, class- and test-wise classwright rows, three units' floors.
+    shown = ("java-javabench", "java-classwright", "java-floors")
+    assert [by_id[i]["rows"] for i in shown] == [1, 2, 3]
+    # The Python run's sections are still there, before the Java ones.
+    assert browser.evaluate("document.getElementById('pass-at-k') !== null") is True
+    browser.evaluate("document.getElementById('java-floors').scrollIntoView(); 0")
+    browser.screenshot(tmp_path / "java.png")
+    assert (tmp_path / "java.png").stat().st_size > 10_000
