@@ -120,9 +120,10 @@ class HeaderBlock:
     def parameters(self, name: str) -> dict:
         """
         Split the value of the first header with a name into its main part and its parameters.
-        The main part is the text before the first ";", with surrounding whitespace removed. Each parameter follows
-        a ";" (whitespace around the ";" is allowed) as name=value without spaces around "=", the name being one or
-        more ASCII letters, digits and "-"; the value is either a
+        The main part is the text before the first ";", with surrounding whitespace removed. The rest is a sequence
+        of parameters, each after its own ";" (whitespace around the ";" and at the end is allowed, and a ";" with
+        no parameter after it is an error) as name=value without spaces around "=", the name being one or more
+        ASCII letters, digits and "-"; the value is either a
         run of characters other than ";", '"' and whitespace (possibly empty) or a quoted string: '"' ... '"' in
         which a backslash makes the next character literal (\\" is a quote and \\\\ a backslash) and ";" may occur.
         Parameter names are given in lower case; a later parameter of the same name replaces an earlier one.
