@@ -109,7 +109,9 @@ class PlotSurvey:
     def contains(self, x: float, y: float) -> bool:
         """
         Whether a point lies on the plot: inside the boundary, or on it (on an edge or at a corner). A point is
-        inside when a ray from it to the east crosses the boundary an odd number of times.
+        inside when a ray from it to the east crosses the boundary an odd number of times; where the ray runs
+        through a corner, it crosses the boundary there once when the two edges at that corner go to opposite
+        sides of the ray (one above, one below), and not at all when both go to the same side.
         :param x: float, metres east
         :param y: float, metres north
         :return: bool, True when the point is inside or on the boundary; False with fewer than three corners
