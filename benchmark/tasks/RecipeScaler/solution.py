@@ -58,7 +58,8 @@ class RecipeScaler:
         Add an amount of an ingredient. The quantity is an amount, then optionally one or more spaces and a unit of
         UNITS (no unit: a count); spaces around it are ignored. The amount is a whole number ("2"), a decimal
         ("0.25"), a fraction ("3/4") or a whole number, spaces and a fraction ("1 1/2"), and must be above 0.
-        An ingredient already in the recipe gets the amount added in its own unit, which must be of the same kind.
+        A new ingredient is stored with the quantity's amount and unit, as written ("0.25 kg" is kept in kg). An
+        ingredient already in the recipe gets the amount added in its own unit, which must be of the same kind.
         :param name: str, the ingredient
         :param quantity: str, e.g. "1 1/2 cup", "200 g", "0.5 kg", "3"
         :return: bool, True when the ingredient is new, False when the amount was added to it
