@@ -7,7 +7,10 @@ class OpeningHours:
     """
     The weekly opening hours of a shop, kept in the local time of its IANA time zone, with dates on which it is
     closed. Questions are asked in UTC, written "YYYY-MM-DD HH:MM", and answered for the local time at that
-    moment, so that daylight-saving changes are followed. Days are named "mon", "tue", "wed", "thu", "fri",
+    moment, so that daylight-saving changes are followed. Dates, times and times of day are written exactly in
+    their pattern, every field with exactly that many digits, zero-padded ("2026-12-05 09:00", "09:00"; never
+    "2026-12-5 9:00", "9:00" or "20261205"), with nothing before or after them (but for the spaces set_day
+    allows around the parts of a span). Days are named "mon", "tue", "wed", "thu", "fri",
     "sat" and "sun"; a day whose hours were never set is closed.
     """
 
