@@ -20,6 +20,8 @@ class ConfigDocument:
     def parse(self, text: str) -> int:
         """
         Read configuration text and add its sections and keys to self.sections.
+        Every call starts in section "": the keys before the text's first header belong to it (section "" is added
+        to self.sections only when it gets a key, while a header adds its section even when no key follows).
         Lines are separated by "\\n" and read with surrounding whitespace removed. Empty lines and lines starting
         with "#" or ";" are skipped. "[name]" starts (or continues, when it already exists) the section name,
         with whitespace around name removed; name must not be empty or contain "[" or "]". A key line is a key
@@ -58,8 +60,10 @@ class ConfigDocument:
 
     def get(self, section: str, key: str) -> str:
         """
-        A value with every reference replaced (repeatedly, so that a referred value's own references are replaced
-        too). In "${section:key}" and "${key}" the key is compared in lower case; the text between the braces
+        A value with every "$$" replaced by "$" and every reference by the referred value, whose own "$$" and
+        references are replaced in turn (a "${key}" in it names a key of the referred value's section). The
+        text a replacement puts in is not scanned again: "$$$$" gives "$$", and "$${a}" gives "${a}".
+        In "${section:key}" and "${key}" the key is compared in lower case; the text between the braces
         must contain neither "{" nor "}", and a "$" that starts neither "$$" nor a reference stays as it is; so does
         text like "${}" or "${:key}" (an empty section or key makes no reference).
         :param section: str, the section's name
