@@ -50,17 +50,19 @@ class SmtpSession:
 
     def command(self, line: str) -> str:
         """
-        Answer one command line. The verb is the run of letters at the start of the line; verbs and the words
+        Answer one command line. The verb is the run of ASCII letters at the start of the line; verbs and the words
         "FROM:" and "TO:" are read without regard to case, addresses as written.
-        "HELO name" or "EHLO name" (one or more spaces, then a name without spaces): "250 " + domain; drops any
-        message being prepared; the state becomes "greeted". "MAIL FROM:<address>" (or "<>", the null sender),
+        "HELO name" or "EHLO name" (one or more spaces, then a name without whitespace of any kind: no space,
+        tab or line break): "250 " + domain; drops any message being prepared; the state becomes "greeted".
+        "MAIL FROM:<address>" (or "<>", the null sender),
         only when greeted: "250 OK", state "mail". "RCPT TO:<address>", only in "mail" or "rcpt": "250 OK" and
         the address is added to the recipients unless already there, state "rcpt"; a new recipient beyond
         MAX_RECIPIENTS gets "452 Too many recipients" and is not added. "DATA", only in "rcpt": "354 Start mail
         input", state "data". "RSET": "250 OK", drops the message being prepared; the state becomes "greeted",
         or stays "connected". "NOOP": "250 OK". "QUIT": "221 Bye", state "closed".
-        A known verb whose arguments are not as shown (an address that is_address refuses included) gets
-        "501 Syntax error"; a well-formed command in a state that does not allow it gets "503 Bad sequence of
+        A known verb whose line is not exactly as shown (a single space between "MAIL" and "FROM:" and between
+        "RCPT" and "TO:", none after the colon, nothing after the ">" nor after "DATA", "RSET", "NOOP" or "QUIT";
+        an address that is_address refuses included) gets "501 Syntax error"; a well-formed command in a state that does not allow it gets "503 Bad sequence of
         commands"; any other line gets "500 Command not recognized"; in state "closed" every line gets
         "421 Closed". A refused command changes nothing.
         :param line: str, the command line, without its line end
