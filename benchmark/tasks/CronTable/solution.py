@@ -6,7 +6,9 @@ class CronTable:
     """
     Named jobs run on cron-like schedules. A schedule has five fields separated by spaces: minute (0-59), hour
     (0-23), day of the month (1-31), month (1-12) and weekday (0-6, 0 being Sunday). A job runs at every minute
-    whose minute, hour, day, month and weekday are all in their fields. Times are written "YYYY-MM-DD HH:MM".
+    whose minute, hour, day, month and weekday are all in their fields. Times are written "YYYY-MM-DD HH:MM" and
+    dates "YYYY-MM-DD", exactly so: every field with exactly that many digits, zero-padded ("2026-12-07 09:00",
+    never "2026-12-7 9:00" or "20261207"), and nothing before or after.
     """
 
     LIMITS = [(0, 59), (0, 23), (1, 31), (1, 12), (0, 6)]
@@ -108,7 +110,7 @@ class CronTable:
     def next_run(self, name: str, after: str) -> str:
         """
         The first time strictly after a given time at which a job runs, looking at most 1461 days (four years)
-        beyond the given time's date.
+        beyond the given time's date: the last date searched is the one 1461 days after it, included.
         :param name: str, a job of the table
         :param after: str, a real time, "YYYY-MM-DD HH:MM"
         :return: str, "YYYY-MM-DD HH:MM"; "" when the job does not run in that window
