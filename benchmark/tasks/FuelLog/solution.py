@@ -25,7 +25,7 @@ class FuelLog:
     def to_litres(self, amount: str, unit: str) -> str:
         """
         An amount of fuel in litres, rounded to three decimals.
-        :param amount: str, a decimal number above 0 (digits, optionally "." and more digits)
+        :param amount: str, a decimal number above 0 (ASCII digits 0-9, optionally "." and more of them)
         :param unit: str, "L" or "gal"
         :return: str, the litres with three decimals
         :raises ValueError: when the unit is not one of these, or amount is not written that way or is 0
@@ -43,7 +43,7 @@ class FuelLog:
         :param odometer: int, the odometer reading in km, above the previous refuelling's (at least 0 for the first)
         :param amount: str, the fuel bought, as to_litres reads it
         :param unit: str, "L" or "gal"
-        :param price: str, the price per litre, digits with optionally "." and more digits
+        :param price: str, the price per litre, ASCII digits 0-9 with optionally "." and more of them
         :param full: bool, True when the tank was filled up
         :return: str, the cost: the stored litres times the price, rounded to cents
         :raises ValueError: when the odometer is negative or not above the previous reading, the amount or unit
