@@ -25,7 +25,7 @@ class ElevatorCar:
     def request(self, floor: int) -> bool:
         """
         Ask the car to stop at a floor. A request for the floor the car is at is served at once (the doors open)
-        and not kept.
+        and neither kept nor logged.
         :param floor: int, from 0 to floors - 1
         :return: bool, True when the request was added, False when the floor was already requested or the car is
             at it
