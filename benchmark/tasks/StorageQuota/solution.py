@@ -24,8 +24,8 @@ class StorageQuota:
 
     def parse_size(self, text: str) -> int:
         """
-        Read a size: a number (digits, optionally "." and more digits), optionally spaces, then a unit of UNITS
-        (with this case); spaces around it are allowed.
+        Read a size: a number (digits, optionally "." and more digits), optionally spaces (" " only, no tab),
+        then a unit of UNITS (with this case); whitespace before and after the whole is allowed.
         :param text: str, e.g. "1.5 GiB", "200MB", "12 B"
         :return: int, the size in bytes
         :raises ValueError: when the text does not have this form, the unit is unknown, or the size is not a whole
