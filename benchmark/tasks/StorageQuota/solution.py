@@ -45,9 +45,10 @@ class StorageQuota:
     def format_size(self, size: int, binary: bool) -> str:
         """
         Write a size for people: in the largest unit of the system (B, kB, MB, GB, TB, or B, KiB, MiB, GiB, TiB
-        when binary) of which the size holds at least one, with the value rounded to two decimals (halves
-        upward) and trailing zeros after the point, and then a point left alone, removed. The unit is chosen
-        before rounding ("1024 KiB" can result).
+        when binary) of which the size holds at least one, with the exact value (1005 B is exactly 1.005 kB, not
+        the float nearest to it) rounded to two decimals (halves upward, so "1.01 kB") and trailing zeros after
+        the point, and then a point left alone, removed. The unit is chosen before rounding ("1024 KiB" can
+        result).
         :param size: int, the size in bytes, at least 0
         :param binary: bool, True for binary units, False for decimal ones
         :return: str, the value, one space and the unit
