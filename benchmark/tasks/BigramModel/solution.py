@@ -117,7 +117,9 @@ class BigramModel:
 
     def next_words(self, previous: str, count: int) -> list:
         """
-        The tokens seen after a token, most frequent first, equal counts in alphabetical order (no smoothing).
+        The tokens seen after a token, most frequent first, equal counts in ascending code-point order of the
+        token, so "</s>" (and any word starting with an apostrophe) comes before words starting with a letter (no
+        smoothing).
         :param previous: str, the previous token
         :param count: int, the most tokens to return, at least 0
         :return: list of str, up to count tokens
