@@ -12,7 +12,9 @@ class ExpenseBook:
     stored exactly as whole cents; totals are written back as text with exactly two decimals. Categories are
     compared in lower case without surrounding whitespace. Monthly budgets per category flag overspending.
     Tables: expenses(id INTEGER PRIMARY KEY, day TEXT, category TEXT, cents INTEGER, note TEXT) and
-    budgets(category TEXT PRIMARY KEY, cents INTEGER). Every database method opens the database first when needed.
+    budgets(category TEXT PRIMARY KEY, cents INTEGER). add_expense, import_csv, set_budget, monthly_total and
+    over_budget open the database first when it is not open yet, so it is open after any of them returns, even
+    when nothing was stored; to_cents and check_expense never open it.
     """
 
     def __init__(self):
@@ -151,7 +153,8 @@ class ExpenseBook:
     def monthly_total(self, month: str) -> str:
         """
         Total of all expenses in a month.
-        :param month: str, the month "YYYY-MM"
+        :param month: str, the month "YYYY-MM"; it is not validated: text of another form (such as "2024-3")
+               matches no expense, so its total is "0.00"
         :return: str, the total with exactly two decimals, e.g. "0.00" or "1234.50"
         >>> book = ExpenseBook()
         >>> _ = book.add_expense("2024-03-05", "food", "12.5", ""), book.add_expense("2024-03-31", "food", "0.75", "")
