@@ -93,7 +93,7 @@ def _html_interval(value: Interval | None) -> str:
 def _floor_text(floors: FloorSummary | None) -> tuple[str, str]:
     if floors is None:
         return "-", "-"
-    return _fraction(floors.mean_floor), f"{len(floors.undiscriminating)} of {floors.units}"
+    return _fraction(floors.mean_floor), f"{len(floors.undiscriminating)} of {floors.derived}"
 
 
 # ---------------------------------------------------------------- the HTML report
