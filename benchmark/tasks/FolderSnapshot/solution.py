@@ -111,7 +111,8 @@ class FolderSnapshot:
 
     def save(self, path: str) -> int:
         """
-        Write the manifest to a JSON file as an object of relative path -> digest, keys sorted, replacing the file.
+        Write the manifest to a UTF-8 JSON file as an object of relative path -> digest, keys sorted, replacing the
+        file.
         :param path: str, the file to write (anywhere, typically outside the root)
         :return: int, the number of entries written
         >>> import tempfile
@@ -130,7 +131,7 @@ class FolderSnapshot:
 
     def load(self, path: str) -> int:
         """
-        Replace the manifest with one read from a JSON file written by save.
+        Replace the manifest with one read from a UTF-8 JSON file written by save.
         :param path: str, the file to read
         :return: int, the number of entries loaded
         :raises ValueError: when the file is not JSON, or not an object whose values are all 64-character lowercase
