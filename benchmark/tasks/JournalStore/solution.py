@@ -4,8 +4,8 @@ import os
 
 class JournalStore:
     """
-    A key-value store kept as an append-only journal file in a given directory. Every change appends one line
-    holding a JSON object: {"op": "set", "key": k, "value": v} or {"op": "del", "key": k}. Loading replays the
+    A key-value store kept as an append-only journal file (UTF-8 text) in a given directory. Every change appends
+    one line holding a JSON object: {"op": "set", "key": k, "value": v} or {"op": "del", "key": k}. Loading replays the
     journal; an unfinished last line (one without a final newline, as left by an interrupted write) is dropped from
     the file. Compaction rewrites the journal with one "set" line per live key.
     """
@@ -123,7 +123,8 @@ class JournalStore:
     def compact(self) -> int:
         """
         Load the journal, then replace it with one "set" line per key in increasing key order. The new journal is
-        written to "<name>.tmp" first and then renamed over the old one.
+        written to "<name>.tmp" first and then renamed over the old one. The journal file exists afterwards even
+        when there was none before (empty when the store is).
         :return: int, how many lines the journal lost
         :raises ValueError: when the journal cannot be loaded (see load)
         >>> import tempfile
