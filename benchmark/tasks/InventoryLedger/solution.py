@@ -9,13 +9,15 @@ class InventoryLedger:
     a product whose stock is at or below it is low on stock.
     Tables: products(sku TEXT PRIMARY KEY, name TEXT, reorder_level INTEGER) and
     movements(id INTEGER PRIMARY KEY AUTOINCREMENT, sku TEXT, quantity INTEGER, reason TEXT).
-    Every method except close opens the database first when it is not open.
+    Every method except close opens the database first when it is not open; add_product checks the form of its
+    sku and reorder_level before that, so a call refused for them leaves a closed ledger closed.
     """
 
     def __init__(self, path: str = ":memory:"):
         """
         Describe a ledger; the database is opened by open (or by the first method that needs it).
-        :param path: str, the SQLite database file, or ":memory:" for a private in-memory database
+        :param path: str, the SQLite database file, or ":memory:" for a private in-memory database (a new,
+               empty one each time the ledger is opened)
         self.path: str, the SQLite database file or ":memory:"
         self.connection: sqlite3.Connection or None, the open connection, None while closed
         """
