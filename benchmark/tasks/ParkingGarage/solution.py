@@ -34,7 +34,8 @@ class ParkingGarage:
 
     def parse_time(self, clock: str) -> int:
         """
-        Convert a 24-hour clock reading "HH:MM" (hours may have one or two digits) to minutes after midnight.
+        Convert a 24-hour clock reading "HH:MM" (hours may have one or two digits, minutes always two) to minutes
+        after midnight. The text must be exactly the reading: no surrounding whitespace is allowed.
         :param clock: str, the reading, e.g. "7:05" or "23:59"
         :return: int, minutes after midnight
         :raises ValueError: when the text is not a valid time of day (hour 0-23, minute 00-59)
@@ -75,7 +76,8 @@ class ParkingGarage:
         :param size: str, size of the vehicle: "small", "medium" or "large"
         :param clock: str, entry time "HH:MM"
         :return: bool, True when the vehicle was parked; False when the plate is already parked or no spot fits
-        :raises ValueError: when size is not one of the three sizes or clock is not a valid time
+        :raises ValueError: when size is not one of the three sizes or clock is not a valid time (nothing is parked
+                 then)
         >>> garage = ParkingGarage({"small": 1, "large": 1})
         >>> garage.enter("AB-123", "medium", "08:00")
         True
@@ -124,7 +126,8 @@ class ParkingGarage:
         :param plate: str, licence plate of a parked vehicle
         :param clock: str, exit time "HH:MM"
         :return: float, the fee charged
-        :raises ValueError: when the plate is not parked or clock is not a valid time
+        :raises ValueError: when the plate is not parked or clock is not a valid time (nothing changes then: the
+                 vehicle stays parked and the revenue is unchanged)
         >>> garage = ParkingGarage({"small": 1})
         >>> garage.enter("AB-123", "small", "22:30")
         True
