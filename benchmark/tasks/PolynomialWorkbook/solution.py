@@ -42,7 +42,7 @@ class PolynomialWorkbook:
         :param name: str, the name to store it under
         :param text: str, the polynomial text
         :return: list of int, the stored coefficients
-        :raises ValueError: when the text is not a polynomial in this form
+        :raises ValueError: when the text is not a polynomial in this form (nothing is stored then)
         >>> workbook = PolynomialWorkbook()
         >>> workbook.define("p", "3x^2 - 2x + 1"), workbook.define("q", "-x^3 + x + 4x"), workbook.define("z", "x - x")
         ([1, -2, 3], [0, 5, 0, -1], [])
@@ -101,7 +101,7 @@ class PolynomialWorkbook:
         :param second: str, name of a polynomial
         :param result: str, name to store the sum under
         :return: list of int, the coefficients of the sum
-        :raises ValueError: when an operand does not exist
+        :raises ValueError: when an operand does not exist (nothing is stored then)
         >>> workbook = PolynomialWorkbook()
         >>> workbook.polynomials = {"p": [1, -2, 3], "q": [4, 2, -3]}
         >>> workbook.add("p", "q", "s")
@@ -121,7 +121,7 @@ class PolynomialWorkbook:
         :param second: str, name of a polynomial
         :param result: str, name to store the product under
         :return: list of int, the coefficients of the product
-        :raises ValueError: when an operand does not exist
+        :raises ValueError: when an operand does not exist (nothing is stored then)
         >>> workbook = PolynomialWorkbook()
         >>> workbook.polynomials = {"p": [-1, 1], "q": [1, 1]}
         >>> workbook.multiply("p", "q", "r")
