@@ -107,7 +107,9 @@ class RotatingLog:
 
     def read_all(self) -> list:
         """
-        All lines still kept, oldest first: the highest-numbered backup first, the live file last.
+        All lines still kept, oldest first: the highest-numbered backup first, the live file last. Only the files
+        "<name>.<backups>" down to "<name>.1" and the live file are read; a missing one is skipped, and a file
+        numbered above backups is not kept, so it is not read.
         :return: list of str, the lines without their newlines
         >>> import tempfile
         >>> with tempfile.TemporaryDirectory() as folder:
