@@ -73,9 +73,11 @@ class StreamSummary:
 
     def median(self) -> float:
         """
-        The median: the middle value for an odd count, the mean of the two middle values for an even count.
+        The median: the middle value for an odd count, the mean of the two middle values for an even count. It is
+        read from the heaps alone (not from values or count): the lower half's maximum when the lower heap holds
+        more items than the upper heap, otherwise the mean of the lower half's maximum and the upper half's minimum.
         :return: float, the median
-        :raises ValueError: when no value was pushed
+        :raises ValueError: when no value was pushed (the lower heap is empty)
         >>> summary = StreamSummary()
         >>> summary.push(5), summary.median()
         (1, 5.0)
