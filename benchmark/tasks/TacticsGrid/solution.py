@@ -79,7 +79,7 @@ class TacticsGrid:
         :param end_x: int, column of the end
         :param end_y: int, row of the end
         :return: int, the number of steps (0 when start and end are the same cell), or -1 when the end cannot be
-                 reached or either cell is a wall
+                 reached or either cell is a wall (so also -1 when start and end are the same wall cell)
         :raises ValueError: when either cell is outside the grid
         >>> grid = TacticsGrid(3, 3)
         >>> grid.walls = {(1, 0), (1, 1)}
