@@ -28,8 +28,10 @@ class TextTable:
     def format_cell(self, value: int | float | str | bool | None) -> str:
         """
         Turn a value into cell text: None becomes "", True and False become "yes" and "no", an int its
-        decimal digits, a float exactly two decimals, and a string has every run of whitespace (newlines
-        included) replaced by one space and its ends stripped.
+        decimal digits, a float exactly two decimals as Python's format specification ".2f" writes them (the
+        float's exact binary value is rounded, so 2.675 gives "2.67", and a negative float that rounds to zero
+        keeps its sign: "-0.00"), and a string has every run of whitespace (newlines included) replaced by one
+        space and its ends stripped.
         :param value: int, float, str, bool or None, the value to show
         :return: str, the cell text
         :raises ValueError: when the value has another type
@@ -105,7 +107,8 @@ class TextTable:
     def sort_by(self, column: str, descending: bool = False) -> list:
         """
         Sort the rows by one column. Cells that are integers or decimals (optional minus sign, digits, optional
-        dot and digits) come first in numeric order, then all other cells in case-insensitive text order.
+        dot followed by at least one digit, so "1." and ".5" are text) come first in numeric order, then all other
+        cells (the empty cell too) in case-insensitive text order.
         descending reverses that whole order. Rows with equal keys keep their relative order.
         :param column: str, the column title
         :param descending: bool, sort from largest to smallest
