@@ -25,9 +25,9 @@ class DurationLog:
         optionally separated by whitespace. Clock: "H:MM" or "H:MM:SS" with any number of hours and minutes and
         seconds from 00 to 59. ISO 8601: "P", then optional "<n>W" and "<n>D", then optionally "T" followed by
         at least one of "<n>H", "<n>M", "<n>S" in this order; at least one part in total.
-        In compact and ISO 8601 notation, <n> is a whole number written in digits only (no sign, no decimal point), written right
-        before its unit letter with no space between, and the letters are case-sensitive: lower-case units in
-        compact notation, upper-case "P", "T" and units in ISO 8601.
+        In compact and ISO 8601 notation, <n> is a whole number written in digits only (no sign, no decimal
+        point), right before its unit letter with no space between, and the letters are case-sensitive:
+        lower-case units in compact notation, upper-case "P", "T" and units in ISO 8601.
         :param text: str, the duration text
         :return: int, the duration in seconds (1w = 7d, 1d = 24h)
         :raises ValueError: when the text matches none of the notations
