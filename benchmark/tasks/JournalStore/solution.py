@@ -4,10 +4,10 @@ import os
 
 class JournalStore:
     """
-    A key-value store kept as an append-only journal file (UTF-8 text) in a given directory. Every change appends
-    one line holding a JSON object: {"op": "set", "key": k, "value": v} or {"op": "del", "key": k}. Loading replays the
-    journal; an unfinished last line (one without a final newline, as left by an interrupted write) is dropped from
-    the file. Compaction rewrites the journal with one "set" line per live key.
+    A key-value store kept as an append-only journal file (UTF-8 text) in a given directory. Every change
+    appends one line holding a JSON object: {"op": "set", "key": k, "value": v} or {"op": "del", "key": k}.
+    Loading replays the journal; an unfinished last line (one without a final newline, as left by an interrupted
+    write) is dropped from the file. Compaction rewrites the journal with one "set" line per live key.
     """
 
     def __init__(self, directory: str, name: str = "store.jsonl"):
