@@ -15,9 +15,10 @@ replace its class is scored in the jail (:func:`score_sources`):
 Beside the ``classwright`` family, each unit's **null class** is scored the same way (family
 ``null``, ``k`` 0): the task's skeleton derived with tree-sitter
 (:func:`~classwright.evaluator.java.skeleton.derive_skeleton`), every task body a TODO returning
-its type's default, so that it compiles and does nothing. The tests it passes are the unit's
-floor: what a sample scores without doing anything, and a unit whose null class passes every
-test has no discriminating test. A class the derivation refuses has no null class (``not run``).
+its type's default, so that it compiles and does nothing (its private helpers kept as written
+where the kept code calls one). The tests it passes are the unit's floor: what a sample scores
+without doing anything, and a unit whose null class passes every test has no discriminating
+test. A class the derivation refuses has no null class (``not run``).
 
 A run is keyed by the files it replaces, so a test configuration that depends on one class reuses
 that class's class-wise run. An answer that cannot replace its class, or that JavaBench's metric
@@ -208,13 +209,19 @@ class _Plan:
 
 def null_classes(project: JavaProject, tasks: Sequence[JavaBenchTask]) -> dict[str, str | None]:
     """Each task's null class by task id: its derived skeleton (every task body a TODO with its
-    type's default return), or None when the derivation refuses the class."""
+    type's default return), with its private helpers kept as written when the skeleton would
+    leave out one that the kept code calls; None when the derivation refuses the class."""
     nulls: dict[str, str | None] = {}
     for task in tasks:
-        try:
-            nulls[task.task_id] = derive_skeleton(project, project.target(task.class_name)).text
-        except InputError:
-            nulls[task.task_id] = None
+        nulls[task.task_id] = None
+        for keep_helpers in (False, True):
+            try:
+                target = project.target(task.class_name)
+                skeleton = derive_skeleton(project, target, keep_helpers=keep_helpers)
+            except InputError:
+                continue
+            nulls[task.task_id] = skeleton.text
+            break
     return nulls
 
 

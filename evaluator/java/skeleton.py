@@ -226,13 +226,19 @@ def _apply(source: bytes, edits: list[tuple[int, int, str]]) -> str:
 
 
 def derive_skeleton(
-    project: JavaProject, target: JavaTarget, only: Collection[str] | None = None
+    project: JavaProject,
+    target: JavaTarget,
+    only: Collection[str] | None = None,
+    *,
+    keep_helpers: bool = False,
 ) -> ClassSkeleton:
     """The skeleton of ``target``: its canonical file with every task body a TODO.
 
     With ``only`` (task specs, ``count(String)``), just those tasks become TODOs and the rest of
     the class, helpers included, stays canonical: the file that shows whether one method's
-    tests notice that method missing.
+    tests notice that method missing. With ``keep_helpers``, private helpers stay as written
+    instead of being left out, so that a class whose kept code calls one still derives (its
+    null class: every task a TODO, nothing else changed).
     """
     source = project.main_source(target.path)
     where = (project.root / MAIN_SOURCES / source.path).as_posix()
@@ -240,6 +246,8 @@ def derive_skeleton(
     top = _target_type(tree, target, where)
     members = sorted(top.all_members(), key=lambda m: m.node.start_byte)
     tasks, left_out = _classify(members, target, str(project.manifest))
+    if keep_helpers:
+        left_out = []
     _check_left_out_unused(tree, top, members, tasks, left_out, target)
     if only is not None:
         unknown = sorted(set(only) - {m.spec for m in tasks})

@@ -5,16 +5,17 @@ family's, and ``classwright report`` and ``leaderboard`` show both families with
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from java_projects import DEPOT
+from java_projects import DEPOT, SHAPES
 from javabench_fake import TASKS, write_fake_checkout
 
-from classwright.evaluator.java import JavaToolchain, derive_skeleton
-from classwright.evaluator.java.javabench import read_sidecar
+from classwright.evaluator.java import JavaToolchain, RunStatus, derive_skeleton, run_project
+from classwright.evaluator.java.javabench import JavaBenchTask, read_sidecar
 from classwright.evaluator.java.javabench_import import import_checkout
 from classwright.evaluator.java.samples import (
     NULL_FAMILY,
@@ -23,6 +24,7 @@ from classwright.evaluator.java.samples import (
     read_records,
 )
 from classwright.evaluator.report.javabench import NullFloor, floor_summary, null_floors
+from classwright.schema.errors import InputError
 from classwright.schema.java_project import load_java_project
 
 TOTAL = 71  # Depot's 70 tests and the fake checkout's clock test
@@ -180,3 +182,31 @@ def test_report_and_leaderboard_show_both_families_and_the_floors(
     assert "Java runs:" in markdown.stdout
     line = next(x for x in markdown.stdout.splitlines() if x.startswith("| 1 | gpt-test"))
     assert f"| {summary.mean_floor:.3f} | 1 of 3 |" in line
+
+
+def test_a_class_whose_kept_code_calls_a_helper_has_a_null_class_keeping_it(
+    tmp_path: Path, toolchain: JavaToolchain
+) -> None:
+    """The skeleton would leave the private helper out while toString() calls it (bad input for
+    java skeleton); the null class keeps the helper as written and still makes every task a
+    TODO, and it compiles."""
+    copy = tmp_path / "Shapes"
+    shutil.copytree(SHAPES, copy)
+    square = copy / "src" / "main" / "java" / "geo" / "Square.java"
+    text = square.read_text()
+    square.write_text(
+        text.replace('return "Square(" + side + ")";', 'return "Square(" + half(side) + ")";')
+    )
+    project = load_java_project(copy)
+    target = project.target("geo.Square")
+    with pytest.raises(InputError):
+        derive_skeleton(project, target)
+    task = JavaBenchTask("Shapes/Square.java", target.path, "")
+    null = null_classes(project, [task])["Shapes/Square.java"]
+    kept = derive_skeleton(project, target, keep_helpers=True)
+    assert null == kept.text and kept.todo and not kept.left_out
+    assert "private static double half(double value)" in null
+    assert null.count("// TODO") == len(kept.todo)
+    sources = {**{s.path: s.text for s in project.main}, target.path: null}
+    run = run_project(project, sources, toolchain=toolchain)
+    assert run.status is not RunStatus.MAIN_DOES_NOT_COMPILE, run.output
