@@ -66,6 +66,23 @@ DOCS: dict[str, str] = {
 NAMES: tuple[str, ...] = tuple(DEFAULTS)
 """The options' names, in declaration order."""
 
+REQUEST_DOCS: dict[str, str] = {
+    "timeout": "One fixed wall-time limit per test, in seconds (default: the server's budget, "
+    "limits derived from the canonical solution's CPU time).",
+    "verdicts": "`two-process` (default) or `in-process`.",
+    "stop_at_first_failure": "Stop a sample at its first failing test (default: true for the "
+    "`class` reward; refused with `tests`).",
+}
+"""The options a request's ``settings`` may carry over HTTP, with what each means there (the
+server holds the others: its `serve` options). A request's settings are these and ``reward``
+(`classwright.schema.wire.SettingsIn` is made from them)."""
+
+
+def type_text(name: str) -> str:
+    """An option's declared type as it is written (``float | None``)."""
+    kind = ScoringOptions.__annotations__[name]
+    return str(getattr(kind, "__forward_arg__", kind))
+
 
 class RewardKind(StrEnum):
     """What a completion earns."""
@@ -93,4 +110,13 @@ REWARDS: tuple[str, ...] = tuple(kind.value for kind in RewardKind)
 reward functions' ``reward`` keyword, OpenRLHF's ``--reward``)."""
 
 
-__all__ = ["DEFAULTS", "DOCS", "NAMES", "REWARDS", "RewardKind", "ScoringOptions"]
+__all__ = [
+    "DEFAULTS",
+    "DOCS",
+    "NAMES",
+    "REQUEST_DOCS",
+    "REWARDS",
+    "RewardKind",
+    "ScoringOptions",
+    "type_text",
+]

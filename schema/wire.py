@@ -9,8 +9,10 @@ Standard library only (the client imports it in a trainer's process).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields, make_dataclass
 from typing import Any
+
+from classwright.schema.options import NAMES, REQUEST_DOCS, type_text
 
 REQUEST_FIELDS = ("samples", "settings")
 """The keys of a request body."""
@@ -89,33 +91,39 @@ class SampleIn:
         return {k: v for k, v in asdict(self).items() if v is not None}
 
 
-@dataclass(frozen=True)
-class SettingsIn:
-    """A request's ``settings``: how its samples are scored (each key optional)."""
+def _request_setting(name: str) -> tuple[str, str, Any]:
+    """A scoring option a request may carry, as a field of `SettingsIn`: its declared type or
+    null (the server's own setting when missing), documented as a request takes it."""
+    kind = type_text(name)
+    return (
+        name,
+        kind if "None" in kind.split(" | ") else f"{kind} | None",
+        field(default=None, metadata=_doc(REQUEST_DOCS[name])),
+    )
 
-    timeout: float | None = field(
-        default=None,
-        metadata=_doc(
-            "One fixed wall-time limit per test, in seconds (default: the server's budget, "
-            "limits derived from the canonical solution's CPU time)."
+
+SettingsIn: type[Any] = make_dataclass(
+    "SettingsIn",
+    [
+        *(_request_setting(name) for name in NAMES if name in REQUEST_DOCS),
+        (
+            "reward",
+            "str",
+            field(
+                default="class",
+                metadata=_doc(
+                    "`class` (1.0 when every test passes, else 0.0) or `tests` (the share of "
+                    "tests passed)."
+                ),
+            ),
         ),
-    )
-    verdicts: str | None = field(
-        default=None, metadata=_doc("`two-process` (default) or `in-process`.")
-    )
-    reward: str = field(
-        default="class",
-        metadata=_doc(
-            "`class` (1.0 when every test passes, else 0.0) or `tests` (the share of tests passed)."
-        ),
-    )
-    stop_at_first_failure: bool | None = field(
-        default=None,
-        metadata=_doc(
-            "Stop a sample at its first failing test (default: true for the `class` reward; "
-            "refused with `tests`)."
-        ),
-    )
+    ],
+    frozen=True,
+)
+SettingsIn.__module__ = __name__
+SettingsIn.__doc__ = """A request's ``settings``: how its samples are scored (each key optional).
+Made from the scoring options a request may carry (`classwright.schema.options.REQUEST_DOCS`)
+and the reward."""
 
 
 @dataclass(frozen=True)

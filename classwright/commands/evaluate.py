@@ -10,25 +10,15 @@ import typer
 from rich.console import Console
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.commands.common import (
-    Quiet,
-    StopAtFirstFailure,
-    TimeFactor,
-    TimeFloor,
-    TimeMargin,
-    Timeout,
-    TimeSlack,
-    command_line,
-    reports_input_errors,
-)
+from classwright.commands.common import Quiet, command_line, reports_input_errors
 from classwright.commands.executor_option import ExecutorOption, executor_from_option
 from classwright.commands.interrupts import is_interruption
+from classwright.commands.scoring_options import takes_scoring_options
 from classwright.commands.window_options import Release, Since, Until, in_window, window_option
 from classwright.evaluator.progress import progress_reporter
 from classwright.evaluator.report.intervals import intervals_of
 from classwright.evaluator.report.runs import provenance
 from classwright.evaluator.report.tables import failing_canonical_table, print_summary
-from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.jobs import canonical_samples
 from classwright.evaluator.scoring.results import SampleResult, journal_path
@@ -39,6 +29,7 @@ from classwright.evaluator.scoring.verdict_cache import VerdictCache
 from classwright.extras import missing_task_libraries
 from classwright.schema.errors import InputError
 from classwright.schema.exclusions import read_exclusions
+from classwright.schema.options import ScoringOptions
 from classwright.schema.records import TaskRecord
 from classwright.schema.releases import ALL_TASKS, Window
 
@@ -60,9 +51,6 @@ JobsOption = Annotated[
         help="Samples scored at once (default: all cores; with --executor ray, the cluster's "
         "free CPUs).",
     ),
-]
-MemoryOption = Annotated[
-    int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
 ]
 ResumeOption = Annotated[bool, typer.Option(help="Continue an interrupted run from its journal.")]
 RescoreOption = Annotated[
@@ -92,19 +80,15 @@ VerdictsOption = Annotated[
 
 
 @reports_input_errors
+@takes_scoring_options()
 def evaluate(
     ctx: typer.Context,
     samples: SamplesArgument = None,
     tasks: TasksOption = Path("benchmark/tasks"),
     out: OutOption = Path("results.json"),
     jobs: JobsOption = None,
-    timeout: Timeout = None,
-    time_floor: TimeFloor = TimeBudget.floor,
-    time_factor: TimeFactor = TimeBudget.factor,
-    time_margin: TimeMargin = TimeBudget.margin,
-    time_slack: TimeSlack = TimeBudget.slack,
-    stop_at_first_failure: StopAtFirstFailure = False,
-    memory_mb: MemoryOption = None,
+    *,
+    scoring: ScoringOptions,
     resume: ResumeOption = False,
     rescore: RescoreOption = False,
     canonical: CanonicalOption = False,
@@ -119,8 +103,9 @@ def evaluate(
     """Score samples in the sandbox and write results.json with pass@k and ClassEval's metrics.
     \f
     (What follows the form feed is not in the command's help.) Long because each of the
-    command's options is a parameter of its own (Typer reads them from the signature) and the
-    scoring options are handed on by their declared names (`classwright.schema.options`).
+    command's options is a parameter of its own (Typer reads them from the signature); the
+    scoring options come from their declaration (`classwright.commands.scoring_options`) as one
+    ``scoring``, handed on with ``verdicts`` (which this command says its own way).
     """
     console = Console()
     progress_console = Console(stderr=True)
@@ -132,18 +117,7 @@ def evaluate(
     if window != ALL_TASKS:
         sample_list = _inside(sample_list, by_id, {r.task_id for r in every})
         console.print(f"window: {window.describe()}, {len(records)} of {len(every)} tasks")
-    settings = settings_of(
-        {
-            "timeout": timeout,
-            "time_floor": time_floor,
-            "time_factor": time_factor,
-            "time_margin": time_margin,
-            "time_slack": time_slack,
-            "memory_mb": memory_mb,
-            "verdicts": verdicts,
-            "stop_at_first_failure": stop_at_first_failure,
-        }
-    )
+    settings = settings_of({**scoring, "verdicts": verdicts})
     workers = jobs or os.cpu_count() or 1
     scorer = executor_from_option(executor, jobs)
     try:

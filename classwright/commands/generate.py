@@ -12,15 +12,9 @@ from rich.console import Console
 from rich.table import Table
 
 from classwright.authoring.taskdir import load_tasks
-from classwright.commands.common import (
-    Quiet,
-    TimeFactor,
-    TimeFloor,
-    Timeout,
-    command_line,
-    reports_input_errors,
-)
+from classwright.commands.common import Quiet, command_line, reports_input_errors
 from classwright.commands.generation_options import takes_generation_options
+from classwright.commands.scoring_options import takes_scoring_options
 from classwright.commands.window_options import Release, Since, Until, in_window, window_option
 from classwright.evaluator.backends.options import GenerationOptions
 from classwright.evaluator.eval_run import (
@@ -36,6 +30,7 @@ from classwright.evaluator.prompts import Strategy
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.schema.errors import InputError
+from classwright.schema.options import ScoringOptions
 from classwright.schema.records import TaskRecord
 from classwright.schema.releases import ALL_TASKS, Window
 
@@ -124,6 +119,7 @@ def generate_command(
 
 @reports_input_errors
 @takes_generation_options
+@takes_scoring_options("time_margin", "time_slack", "memory_mb", "stop_at_first_failure")
 def eval_command(
     ctx: typer.Context,
     out_dir: Annotated[
@@ -138,9 +134,7 @@ def eval_command(
     *,
     options: GenerationOptions,
     jobs: Annotated[int | None, typer.Option(min=1, help="Samples scored at once.")] = None,
-    timeout: Timeout = None,
-    time_floor: TimeFloor = 1.0,
-    time_factor: TimeFactor = 4.0,
+    scoring: ScoringOptions,
     resume: Resume = False,
     verdicts: VerdictsOption = Verdicts.TWO_PROCESS,
     since: Since = None,
@@ -155,22 +149,14 @@ def eval_command(
     if window != ALL_TASKS:
         console.print(f"window: {window.describe()}, {len(records)} tasks")
     plans = plan_eval(options, strategy or [], out_dir)
-    scoring = EvalScoring(
-        {
-            "timeout": timeout,
-            "time_floor": time_floor,
-            "time_factor": time_factor,
-            "verdicts": verdicts,
-        },
-        jobs,
-    )
+    how = EvalScoring({**scoring, "verdicts": verdicts}, jobs)
     with stops_cleanly():
         run = run_eval(
             records,
             options,
             plans,
             out_dir,
-            scoring,
+            how,
             resume=resume,
             quiet=quiet,
             tasks_label=str(tasks),

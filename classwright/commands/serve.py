@@ -7,19 +7,13 @@ from typing import Annotated
 
 import typer
 
-from classwright.commands.common import (
-    TimeFactor,
-    TimeFloor,
-    TimeMargin,
-    Timeout,
-    TimeSlack,
-    reports_input_errors,
-)
+from classwright.commands.common import reports_input_errors
 from classwright.commands.executor_option import ExecutorOption, parse_executor
+from classwright.commands.scoring_options import takes_scoring_options
 from classwright.evaluator.executors import open_executor
-from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.scoring.settings import settings_of
+from classwright.schema.options import ScoringOptions
 
 TasksOption = Annotated[
     list[Path] | None,
@@ -62,9 +56,6 @@ TokenFile = Annotated[
         "client (tenant) with its own share of the server.",
         show_default=False,
     ),
-]
-MemoryMb = Annotated[
-    int | None, typer.Option(min=16, help="Address-space limit per sample, in MiB.")
 ]
 DefaultVerdicts = Annotated[
     Verdicts, typer.Option(help="Default verdict mode of a request (see `evaluate`).")
@@ -125,6 +116,7 @@ DrainSeconds = Annotated[
 
 
 @reports_input_errors
+@takes_scoring_options("stop_at_first_failure")
 def serve(
     tasks: TasksOption = None,
     host: Host = "127.0.0.1",
@@ -134,12 +126,8 @@ def serve(
     cache_mb: CacheMb = 1024,
     state: StateFolder = None,
     token_file: TokenFile = None,
-    timeout: Timeout = None,
-    time_floor: TimeFloor = TimeBudget.floor,
-    time_factor: TimeFactor = TimeBudget.factor,
-    time_margin: TimeMargin = TimeBudget.margin,
-    time_slack: TimeSlack = TimeBudget.slack,
-    memory_mb: MemoryMb = None,
+    *,
+    scoring: ScoringOptions,
     verdicts: DefaultVerdicts = Verdicts.TWO_PROCESS,
     max_body_mb: MaxBodyMb = 16,
     max_samples: MaxSamples = 1024,
@@ -157,8 +145,10 @@ def serve(
     """Serve `evaluate`'s verdicts over HTTP (POST /v1/verdicts, /v1/jobs; docs/serving.md).
     \f
     (What follows the form feed is not in the command's help.) Long because each of the
-    command's options is a parameter of its own (Typer reads them from the signature); the body
-    only hands them to the service's configuration.
+    command's options is a parameter of its own (Typer reads them from the signature; the
+    scoring options, but ``verdicts``, from their declaration as one ``scoring``); the body only
+    hands them to the service's configuration. A request's ``stop_at_first_failure`` follows
+    its reward, so the server offers none.
     """
     from classwright.authoring.taskdir import load_tasks
     from classwright.evaluator.service.app import ServiceConfig
@@ -178,17 +168,7 @@ def serve(
     scorer = open_executor(kind, address, jobs)
     config = ServiceConfig(
         tasks=task_set,
-        settings=settings_of(
-            {
-                "timeout": timeout,
-                "time_floor": time_floor,
-                "time_factor": time_factor,
-                "time_margin": time_margin,
-                "time_slack": time_slack,
-                "memory_mb": memory_mb,
-                "verdicts": verdicts,
-            }
-        ),
+        settings=settings_of({**scoring, "verdicts": verdicts}),
         limits=Limits(
             max_body_bytes=max_body_mb * 1024 * 1024,
             max_samples=max_samples,

@@ -38,7 +38,7 @@ from classwright.evaluator.scoring.jobs import (
 )
 from classwright.evaluator.scoring.metrics import summarize
 from classwright.evaluator.scoring.results import Journal, SampleResult, TaskFacts, journal_path
-from classwright.evaluator.scoring.run_section import ExcludedSamples, RunSection
+from classwright.evaluator.scoring.run_section import ExcludedSamples, RunSection, other_options
 from classwright.evaluator.scoring.run_summary import RunSummary
 from classwright.evaluator.scoring.samples import Sample
 from classwright.evaluator.scoring.verdict_cache import VerdictCache, cacheable, verdict_key
@@ -174,6 +174,7 @@ def score_run(
         seconds=round(time.perf_counter() - started, 2),
         excluded_samples=excluded_samples,
         joined_samples=len(pending) - len(distinct),
+        options=other_options(settings.options()),
         provenance=dict(extra or {}),
     )
     document = write_results(out, run, dict(records), results, summary)

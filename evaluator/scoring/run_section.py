@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.schema.options import NAMES
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,9 @@ class RunSection:
     joined_samples: int = 0
     """Samples whose module under test was the same as an earlier sample's of the same task:
     they took that sample's verdicts instead of running the same suite again."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Scoring options without a field of their own above, under their declared names
+    (`classwright.schema.options`; `other_options` picks them)."""
     provenance: dict[str, Any] = field(default_factory=dict)
     """Every other field: what the caller recorded of where the samples came from."""
 
@@ -76,6 +80,7 @@ class RunSection:
             "seconds": self.seconds,
             "joined_samples": self.joined_samples,
         }
+        data |= self.options
         data |= self.provenance
         if self.excluded_samples:
             data["excluded_samples"] = {
@@ -105,8 +110,24 @@ class RunSection:
                 for task_id, left in (data.get("excluded_samples") or {}).items()
             },
             joined_samples=int(data.get("joined_samples", 0)),
-            provenance={k: v for k, v in data.items() if k not in _FIELDS},
+            options={k: v for k, v in data.items() if k in _OTHER_OPTIONS},
+            provenance={k: v for k, v in data.items() if k not in _FIELDS | _OTHER_OPTIONS},
         )
 
 
-_FIELDS = frozenset(f.name for f in fields(RunSection)) - {"provenance"}
+RECORDED_APART = frozenset(
+    {"timeout", "time_floor", "time_factor", "time_margin", "time_slack", "memory_mb"}
+    | {"verdicts", "stop_at_first_failure", "sandbox_python"}
+)
+"""The scoring options the run section records in fields of its own (the time options as
+``time_budget``, ``memory_mb`` as ``memory_bytes``) or, the interpreter, not at all."""
+
+
+def other_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What the run section records of ``options`` (a run's `ScoringOptions`) beyond its own
+    fields: every other declared option, by its declared name."""
+    return {name: value for name, value in options.items() if name not in RECORDED_APART}
+
+
+_FIELDS = frozenset(f.name for f in fields(RunSection)) - {"provenance", "options"}
+_OTHER_OPTIONS = frozenset(NAMES) - RECORDED_APART

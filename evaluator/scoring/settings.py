@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from classwright.evaluator.sandbox.isolation import usable_python
 from classwright.evaluator.sandbox.limits import Limits, TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.schema.options import DEFAULTS, NAMES, ScoringOptions
+
+MIB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,29 @@ class Settings:
         if self.python is not None:
             named.append({"python": self.python})
         return named
+
+    def options(self) -> ScoringOptions:
+        """The scoring options that ask for these settings (`settings_of` makes them again)."""
+        memory = self.memory_bytes
+        return {
+            "timeout": self.budget.fixed,
+            "time_floor": self.budget.floor,
+            "time_factor": self.budget.factor,
+            "time_margin": self.budget.margin,
+            "time_slack": self.budget.slack,
+            "memory_mb": None if memory is None else memory // MIB,
+            "verdicts": self.verdicts.value,
+            "stop_at_first_failure": self.stop_at_first_failure,
+            "sandbox_python": self.python,
+        }
+
+    def with_options(self, options: ScoringOptions) -> Settings:
+        """These settings with ``options`` in their place (a missing or None one is kept as it
+        is); a bad value is a ValueError naming the option, as in `settings_of`."""
+        given = {name: value for name, value in options.items() if value is not None}
+        made = settings_of(cast(ScoringOptions, {**self.options(), **given}))
+        # A memory limit is kept to the byte: it need not be a whole number of MiB.
+        return made if "memory_mb" in given else replace(made, memory_bytes=self.memory_bytes)
 
     def base_limits(self) -> Limits:
         """The sandbox's limits of a task with no measured limits: derived limits are CPU time
@@ -113,7 +138,7 @@ def settings_of(options: ScoringOptions, stops_early: bool = False) -> Settings:
     stop = given["stop_at_first_failure"]
     return Settings(
         budget,
-        memory_mb * 1024 * 1024 if memory_mb else None,
+        memory_mb * MIB if memory_mb else None,
         verdicts,
         stops_early if stop is None else stop,
         given["sandbox_python"],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
@@ -22,6 +22,7 @@ from classwright.evaluator.service.inline import REFUSED, InlinePolicy
 from classwright.evaluator.service.tasks import TaskSet, inline_record
 from classwright.schema import wire
 from classwright.schema.errors import InputError
+from classwright.schema.options import REQUEST_DOCS, ScoringOptions, type_text
 from classwright.schema.records import TaskRecord
 from classwright.schema.text import encodable
 
@@ -138,7 +139,42 @@ def _read_settings(value: Any, base: Settings, limits: Limits) -> tuple[Settings
             f"the {reward!r} reward needs every test run; only the 'class' reward can stop early",
             422,
         )
-    return replace(settings, stop_at_first_failure=stop), reward
+    return replace(_with_declared(settings, value), stop_at_first_failure=stop), reward
+
+
+CHECKED_APART = ("timeout", "verdicts", "stop_at_first_failure")
+"""The request settings `_read_settings` checks with rules of their own (the server's longest
+timeout, the verdict modes, the reward a stop needs); any other option a request may carry
+(`classwright.schema.options.REQUEST_DOCS`) is checked by its declared type."""
+
+
+def _with_declared(settings: Settings, value: Mapping[str, Any]) -> Settings:
+    """``settings`` with the other declared options ``value`` gives (None: the server's)."""
+    given: dict[str, Any] = {}
+    for name in REQUEST_DOCS:
+        if name in CHECKED_APART or value.get(name) is None:
+            continue
+        kind = type_text(name).split(" | ")[0]
+        if not _is_a(kind, value[name]):
+            raise RequestError(f"settings.{name}", f"expected {wire.json_type(kind)}", 422)
+        given[name] = value[name]
+    if not given:
+        return settings
+    try:
+        return settings.with_options(cast(ScoringOptions, given))
+    except ValueError as error:
+        name, _, problem = str(error).partition(": ")
+        raise RequestError(f"settings.{name}", problem, 422) from None
+
+
+def _is_a(kind: str, value: object) -> bool:
+    """Whether ``value`` is JSON of the declared type ``kind`` (a bool is no number)."""
+    if kind == "bool":
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    numbers = {"int": (int,), "float": (int, float), "str": (str,)}
+    return isinstance(value, numbers.get(kind, (object,)))
 
 
 def _read_sample(
