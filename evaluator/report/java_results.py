@@ -125,14 +125,13 @@ FLOORS_NOTE = (
 )
 
 
-def java_sections(runs: Sequence[JavaRun]) -> str:
-    """The report's Java sections: both families per run, then each unit's null floor."""
-    javabench_rows = []
+def _javabench_rows(runs: Sequence[JavaRun]) -> list[list[str]]:
+    rows = []
     for run in runs:
         jb = run.javabench()
         if jb is None:
             continue
-        javabench_rows.append(
+        rows.append(
             [
                 escape(run.label),
                 _fraction(jb.completion),
@@ -142,7 +141,11 @@ def java_sections(runs: Sequence[JavaRun]) -> str:
                 _fraction(jb.test_pass),
             ]
         )
-    classwright_rows = []
+    return rows
+
+
+def _classwright_rows(runs: Sequence[JavaRun]) -> list[list[str]]:
+    rows = []
     for run in runs:
         for granularity in GRANULARITIES:
             cw = run.classwright(granularity)
@@ -150,7 +153,7 @@ def java_sections(runs: Sequence[JavaRun]) -> str:
             if cw is None and floors is None:
                 continue
             mean_floor, undiscriminating = _floor_text(floors)
-            classwright_rows.append(
+            rows.append(
                 [
                     escape(run.label),
                     granularity,
@@ -162,6 +165,13 @@ def java_sections(runs: Sequence[JavaRun]) -> str:
                     undiscriminating,
                 ]
             )
+    return rows
+
+
+def java_sections(runs: Sequence[JavaRun]) -> str:
+    """The report's Java sections: both families per run, then each unit's null floor."""
+    javabench_rows = _javabench_rows(runs)
+    classwright_rows = _classwright_rows(runs)
     parts = [
         '<section id="java-javabench"><h2>Java: javabench family</h2>'
         f'<p class="note">{escape(JAVABENCH_NOTE)}</p>'
