@@ -37,7 +37,8 @@ cp -r "$pkg" "$typed/"
 rm -rf "$typed"
 # Not `python -m pytest`: that puts the checkout first on sys.path, where the thin
 # classwright/ folder would shadow the installed package.
-.venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm and not trainers" "$@"
+# --durations: the slowest tests in the log, for tests/heavy_first.py's list and the CI's time.
+.venv/bin/pytest -n 2 --dist loadfile -q -m "not vllm and not trainers" --durations=25 "$@"
 # The bundled benchmark must pass every rule of the check: any finding fails the run.
 .venv/bin/classwright check benchmark/ --jobs 2 --fail-on warning
 if [ -z "${CLASSWRIGHT_SKIP_VLLM:-}" ]; then

@@ -102,7 +102,9 @@ def _score(executor: Any, jobs: list[Job]) -> list[tuple[int, SampleResult]]:
 
 
 def test_bundled_tasks_same_verdicts_as_local(cluster: Cluster) -> None:
-    records = _bundled()
+    # The first twenty tasks by id (release 2026-10): what is compared is the cluster against
+    # the local executor, and each added task cost the suite two more sandbox runs per side.
+    records = dict(sorted(_bundled().items())[:20])
     canonical = canonical_samples(records.values())
     skeletons = [Sample(r.task_id, 1, r.skeleton, code=r.skeleton) for r in records.values()]
     jobs = build_jobs(canonical + skeletons, records, "bundled")
