@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -122,7 +123,12 @@ def test_every_argument_reaches_the_same_parameter(folder: Path) -> None:
 
 
 def test_it_applies_to_most_bundled_tasks() -> None:
-    applied = [folder.name for folder in TASKS if _reordered(folder) is not None]
+    # The twenty tasks of release 2026-10 (ids 01 to 20), not all: the operator costs seconds
+    # a task, and docs/perturb.md has its run on every bundled task.
+    first = sorted(
+        TASKS, key=lambda folder: tomllib.loads((folder / "task.toml").read_text())["id"]
+    )
+    applied = [folder.name for folder in first[:20] if _reordered(folder) is not None]
     assert len(applied) >= 15, applied
 
 
