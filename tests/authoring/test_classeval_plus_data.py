@@ -138,10 +138,12 @@ def test_every_kept_task_has_no_finding(
     assert len(folders) == 100 - len(EXCLUDED)
     rules = select_rules()
     settings = CheckSettings(cache_dir=default_cache_dir(), kill_rate_threshold=KILL_RATE)
-    static = dataclasses.replace(settings, static_only=True)
-    read = check_folders(folders, select_rules(static_only=True), static, jobs=2)
-    assert [f"{f.task} {f.code} {f.message}" for f in read.findings] == []
     run = folders if os.environ.get("CLASSWRIGHT_EVERY_TASK") == "1" else folders[::4]
+    only_read = [folder for folder in folders if folder not in run]
+    if only_read:
+        static = dataclasses.replace(settings, static_only=True)
+        read = check_folders(only_read, select_rules(static_only=True), static, jobs=2)
+        assert [f"{f.task} {f.code} {f.message}" for f in read.findings] == []
     report = check_folders(run, rules, settings, jobs=2)
     assert [f"{f.task} {f.code} {f.message}" for f in report.findings] == []
     # The positive control: the same check finds the published tests of MinesweeperGame weak.

@@ -18,10 +18,10 @@ from classwright.authoring.taskdir import bundled_tasks
 CLI = [sys.executable, "-c", "from classwright.cli import main; main()"]
 
 
-def _interrupted(args: list[str], started: str, tmp_path: Path) -> tuple[int, list[str]]:
-    """Run the CLI until its progress shows ``started``, then press Ctrl-C."""
+def _started(args: list[str], tmp_path: Path) -> subprocess.Popen[str]:
+    """The CLI in a process group of its own, as a terminal starts it, its stderr piped."""
     env = {**os.environ, "CLASSWRIGHT_PROGRESS_SECONDS": "0.2", "CLASSWRIGHT_CACHE_DIR": ""}
-    process = subprocess.Popen(
+    return subprocess.Popen(
         [*CLI, *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -31,6 +31,11 @@ def _interrupted(args: list[str], started: str, tmp_path: Path) -> tuple[int, li
         start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+
+
+def _interrupted(args: list[str], started: str, tmp_path: Path) -> tuple[int, list[str]]:
+    """Run the CLI until its progress shows ``started``, then press Ctrl-C."""
+    process = _started(args, tmp_path)
     assert process.stderr is not None
     seen = []
     for line in process.stderr:
@@ -77,20 +82,11 @@ def test_a_mutate_whose_sandbox_dies_of_the_interrupt_first_still_ends_as_interr
 ) -> None:
     """The terminal's SIGINT reaches the sandbox (or an interpreter probe) before the command:
     the command must not report that loss as bad input or an internal error."""
-    env = {**os.environ, "CLASSWRIGHT_PROGRESS_SECONDS": "0.2", "CLASSWRIGHT_CACHE_DIR": ""}
-    process = subprocess.Popen(
-        [*CLI, "mutate", str(bundled_tasks() / "RoomScheduler")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    process = _started(["mutate", str(bundled_tasks() / "RoomScheduler")], tmp_path)
     assert process.stderr is not None
     children: list[int] = []
     while not children and process.poll() is None:
+        time.sleep(0.01)
         children = _children(process.pid)
     assert children, "mutate ended before it started a process of its own"
     for child in children:
