@@ -12,18 +12,21 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     fi
     # Java tasks: a JDK (javac, java, jdeps) and Debian's JUnit 5, whose console launcher runs
     # the tests offline (no Gradle, no download); JetBrains' annotations and Mockito, which
-    # JavaBench's projects compile and test against (classwright import javabench).
+    # JavaBench's projects compile and test against (classwright import javabench); JaCoCo
+    # (with ASM), whose per-test coverage classwright check reads on a Java project.
     if ! command -v javac >/dev/null || [ ! -f /usr/share/java/junit-platform-console-standalone.jar ] \
         || [ ! -f /usr/share/java/mockito-core.jar ] \
-        || [ ! -f /usr/share/java/org.jetbrains.annotations-java8.jar ]; then
+        || [ ! -f /usr/share/java/org.jetbrains.annotations-java8.jar ] \
+        || [ ! -f /usr/share/java/org.jacoco.core.jar ]; then
         apt-get update -qq >/dev/null
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless junit5 \
-            libmockito-java libjetbrains-annotations-java >/dev/null
+            libmockito-java libjetbrains-annotations-java libjacoco-java >/dev/null
     fi
 fi
 # The Java tests need these; say so here rather than as a test failure far from the cause.
-for needed in "$(command -v javac || echo javac)" /usr/share/java/junit-platform-console-standalone.jar; do
-    [ -e "$needed" ] || echo "setup: $needed is missing (Debian: apt-get install openjdk-17-jdk-headless junit5)" >&2
+for needed in "$(command -v javac || echo javac)" /usr/share/java/junit-platform-console-standalone.jar \
+    /usr/share/java/org.jacoco.core.jar; do
+    [ -e "$needed" ] || echo "setup: $needed is missing (Debian: apt-get install openjdk-17-jdk-headless junit5 libjacoco-java)" >&2
 done
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip

@@ -36,6 +36,7 @@ from classwright.authoring.lint.types import Severity
 from classwright.authoring.report_formats import OutputFormat, format_findings
 from classwright.commands.common import Quiet, reports_input_errors
 from classwright.commands.interrupts import ends_when_interrupted
+from classwright.commands.java_check import run_java_check, wants_java_check
 from classwright.evaluator.progress import progress_reporter
 
 DEFAULT_JOBS = default_jobs()
@@ -111,7 +112,10 @@ def check_command(
     quiet: Quiet = False,
 ) -> None:
     """Check tasks against the construction rules. Exit 0 when no finding reaches --fail-on,
-    1 when one does, 2 for bad input."""
+    1 when one does, 2 for bad input. Java projects (folders holding project.toml) get the
+    Java rules (JVnnn)."""
+    if wants_java_check(paths):
+        run_java_check(paths, select, ignore, fail_on, output_format, static_only, quiet)
     rules = select_rules(parse_codes(select), parse_codes(ignore), static_only=static_only)
     folders = find_task_folders(paths)
     settings = CheckSettings(
