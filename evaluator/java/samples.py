@@ -43,11 +43,12 @@ from classwright.evaluator.java.extraction import (
     javabench_extract,
 )
 from classwright.evaluator.java.jail import DEFAULT_LIMITS, JailLimits
-from classwright.evaluator.java.javabench import JavaBenchTask, TestConfiguration, read_sidecar
+from classwright.evaluator.java.javabench import JavaBenchTask, TestConfiguration
 from classwright.evaluator.java.runner import RunStatus
 from classwright.evaluator.java.score import SampleScore, score_sources
 from classwright.evaluator.java.skeleton import derive_skeleton
 from classwright.evaluator.java.toolchain import JavaToolchain, find_toolchain
+from classwright.evaluator.java.units import project_units
 from classwright.schema.errors import InputError
 from classwright.schema.io import read_input
 from classwright.schema.java_project import JavaProject, load_java_project
@@ -265,10 +266,11 @@ def evaluate_samples(
     toolchain: JavaToolchain | None = None,
     limits: JailLimits = DEFAULT_LIMITS,
 ) -> list[SampleRecord]:
-    """Score every answer of ``samples`` against the imported project ``folder``; with the
-    ``classwright`` family, each unit's null class too (family ``null``)."""
+    """Score every answer of ``samples`` against the project ``folder`` (imported, or our own:
+    its tasks and test configurations derived, :mod:`~classwright.evaluator.java.units`); with
+    the ``classwright`` family, each unit's null class too (family ``null``)."""
     project = load_java_project(folder)
-    tasks, tests = read_sidecar(Path(folder))
+    tasks, tests = project_units(project, toolchain, with_tests="test" in granularities)
     answers = read_samples(Path(samples), tasks)
     extracted = {
         (family, t.task_id): [_extract(family, t, a) for a in answers[t.task_id]]
@@ -290,9 +292,9 @@ def null_floor_records(
     toolchain: JavaToolchain | None = None,
     limits: JailLimits = DEFAULT_LIMITS,
 ) -> list[SampleRecord]:
-    """The null class of every unit of the imported project ``folder``, scored: no samples."""
+    """The null class of every unit of the project ``folder``, scored: no samples."""
     project = load_java_project(folder)
-    tasks, tests = read_sidecar(Path(folder))
+    tasks, tests = project_units(project, toolchain, with_tests="test" in granularities)
     return _evaluate(project, tasks, tests, _null_pieces(project, tasks), granularities,
                      (NULL_FAMILY,), workers, toolchain, limits)  # fmt: skip
 
