@@ -12,7 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from classwright.evaluator.java import score
-from classwright.evaluator.java.check_run import CheckRun, coverage_jars, run_check
+from classwright.evaluator.java.check_run import (
+    DEFAULT_TIMEOUT,
+    CheckRun,
+    coverage_jars,
+    run_check,
+)
 from classwright.evaluator.java.jail import DEFAULT_LIMITS, require_bubblewrap
 from classwright.evaluator.java.members import MemberKind
 from classwright.evaluator.java.score import SampleScore
@@ -107,8 +112,15 @@ class JavaCheckContext:
 
     @functools.cached_property
     def ran(self) -> bool:
-        """Whether the check's JVM compiled the project and ran to its end."""
-        return not self.run.compile_failure and self.run.complete
+        """Whether the check's JVM compiled the project and finished the coverage run (the
+        shuffled and variant runs come after it: see ``CheckRun.finished``)."""
+        return not self.run.compile_failure and "coverage" in self.run.finished
+
+    def stopped(self) -> str:
+        """How the check's JVM ended before its last run, for a finding's message."""
+        if self.run.timed_out:
+            return f"the check's JVM stopped at its time limit ({DEFAULT_TIMEOUT:.0f} s)"
+        return "the check's JVM ended early"
 
     @functools.cached_property
     def derivation(self) -> tuple[list[TaskMethod], dict[JavaTarget, InputError]]:

@@ -51,8 +51,8 @@ class CanonicalFails(JavaRule):
             what = f"does not compile: {first_error(run.compile_failure)}"
             yield self.finding(ctx, project.id, project.manifest, what=what)
             return
-        if not run.complete:
-            what = f"ended the check's JVM early: {first_error(run.output)}"
+        if not ctx.ran:
+            what = f"was not tested: {ctx.stopped()} in its first run: {first_error(run.output)}"
             yield self.finding(ctx, project.id, project.manifest, what=what)
             return
         trusted = run.run("coverage")

@@ -45,6 +45,9 @@ class OrderDependentTest(JavaRule):
         if ctx.missing_tool or not ctx.ran:
             return  # JV101 says why
         default = ctx.run.run("coverage")
+        if "shuffled" not in ctx.run.finished:
+            yield self.cannot_run(ctx, f"the shuffled order: {ctx.stopped()} in it")
+            return
         shuffled = ctx.run.run("shuffled")
         jailed = ctx.jailed
         in_jail = (

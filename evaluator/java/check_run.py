@@ -61,8 +61,11 @@ class CheckRun:
     lines: Mapping[str, Mapping[int, LineCounters]] = field(default_factory=dict)
     variant_failures: Mapping[str, str] = field(default_factory=dict)
     """Variant name -> javac's output, for a variant that did not compile."""
+    finished: frozenset[str] = frozenset()
+    """The runs that ran to their end (the JVM may be killed at its time limit in a later one)."""
     complete: bool = False
     """The JVM wrote its last line (it was not killed or crashed)."""
+    timed_out: bool = False
     output: str = ""
     cpu_seconds: float = 0.0
     wall_seconds: float = 0.0
@@ -161,6 +164,7 @@ def _read_results(path: Path, seed: int) -> CheckRun:
     covers: dict[str, dict[str, frozenset[int]]] = {}
     lines: dict[str, dict[int, LineCounters]] = {}
     variant_failures: dict[str, str] = {}
+    finished: set[str] = set()
     compile_failure, complete = "", False
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     for row in text.splitlines():
@@ -179,9 +183,14 @@ def _read_results(path: Path, seed: int) -> CheckRun:
                 variant_failures[fields[1].removeprefix("variant ")] = _decode(fields[3])
             else:
                 compile_failure = _decode(fields[3])
+        elif fields[0] == "ran":
+            finished.add(fields[1])
         elif fields[0] == "end":
             complete = True
-    return CheckRun(seed, compile_failure, outcomes, covers, lines, variant_failures, complete)
+    return CheckRun(
+        seed, compile_failure, outcomes, covers, lines, variant_failures, frozenset(finished),
+        complete,
+    )  # fmt: skip
 
 
 def run_check(
@@ -219,7 +228,9 @@ def run_check(
         covers=found.covers,
         lines=found.lines,
         variant_failures=found.variant_failures,
+        finished=found.finished,
         complete=found.complete and ended.exit_code is not None,
+        timed_out=ended.exit_code is None,
         output=ended.output,
         cpu_seconds=ended.cost.cpu_seconds,
         wall_seconds=ended.cost.wall_seconds,

@@ -75,6 +75,15 @@ public final class Main {
 
     private static PrintStream results;
 
+    /**
+     * A method left TODO can make a test loop forever: each test of a variant runs in a thread
+     * of its own with a time limit (a project's own limits still apply where they are set), and
+     * the threads a variant's run leaves are stopped after it.
+     */
+    private static final Map<String, String> VARIANT_CONFIG = Map.of(
+            "junit.jupiter.execution.timeout.default", "20 s",
+            "junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD");
+
     public static void main(String[] args) throws Exception {
         Map<String, List<String>> plan = readPlan(Path.of(args[0]));
         Path work = Path.of(one(plan, "work"));
@@ -104,7 +113,7 @@ public final class Main {
             Path out = work.resolve("variant-" + parts[0]);
             String argfile = parts[1];
             if (compile("variant " + parts[0], argfile, mainOut + File.pathSeparator + classpath, out)) {
-                runTests("variant " + parts[0], List.of(out, mainOut), testOut, resources, Map.of(), null);
+                runTests("variant " + parts[0], List.of(out, mainOut), testOut, resources, VARIANT_CONFIG, null);
             }
         }
         results.println("end");
@@ -342,6 +351,7 @@ public final class Main {
         Instrumenter instrumenter = listener instanceof Covering ? ((Covering) listener).instrumenter : null;
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         PrintStream out = System.out;
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
         try (ProjectLoader loader = new ProjectLoader(roots, mains, instrumenter)) {
             Thread.currentThread().setContextClassLoader(loader);
             System.setOut(System.err);
@@ -357,8 +367,23 @@ public final class Main {
         } finally {
             System.setOut(out);
             Thread.currentThread().setContextClassLoader(previous);
+            stopThreadsSince(before);
         }
         results.println("ran\t" + run);
+    }
+
+    /** Stops the threads started since {@code before} (a test's runaway loop, say). */
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void stopThreadsSince(Set<Thread> before) {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (!before.contains(thread) && thread != Thread.currentThread() && thread.isAlive()) {
+                try {
+                    thread.stop();
+                } catch (UnsupportedOperationException | SecurityException e) {
+                    thread.interrupt();
+                }
+            }
+        }
     }
 
     /** Records the main classes' coverage per test (reset at each test's start). */
