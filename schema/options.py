@@ -12,6 +12,7 @@ trainer's process.
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from typing import TypedDict
 
@@ -63,6 +64,22 @@ DOCS: dict[str, str] = {
 }
 """What each option means, in one sentence or two (the doors' help is made from it)."""
 
+EXAMPLES: ScoringOptions = {
+    "timeout": 5.0,
+    "time_floor": 2.0,
+    "time_factor": 3.0,
+    "time_margin": 4.0,
+    "time_slack": 2.0,
+    "memory_mb": 1024,
+    "verdicts": "in-process",
+    "stop_at_first_failure": True,
+    "sandbox_python": sys.executable,
+}
+"""A value of each option other than its default, that an honest sample still passes under
+(over HTTP too, for a request's): the tests set every option to it and follow it to the
+settings' identity, a request's settings, results.json and the sandbox's request, so a new
+option is tested by naming its example here."""
+
 NAMES: tuple[str, ...] = tuple(DEFAULTS)
 """The options' names, in declaration order."""
 
@@ -113,6 +130,7 @@ reward functions' ``reward`` keyword, OpenRLHF's ``--reward``)."""
 __all__ = [
     "DEFAULTS",
     "DOCS",
+    "EXAMPLES",
     "NAMES",
     "REQUEST_DOCS",
     "REWARDS",

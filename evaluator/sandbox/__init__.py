@@ -48,6 +48,8 @@ Which file holds what (the parent's side, then what runs inside):
 - `collection.py`: the test ids of a test module and the libraries a sample imports, read
   statically.
 - `limits.py`, `outcome.py`: `Limits` and `TimeBudget`; `Status` and `TestOutcome`.
+- `policy.py`: `SuitePolicy`, how a suite is run (where it ends), and the one place the parent
+  acts on it.
 - `request.py`: `SuiteJob`, the one request through the sandbox, and the two messages that carry
   it inside (to the zygote, to the judge).
 - `isolation.py`: how a worker is started (bubblewrap, unshare or rlimits only) and what it sees.
@@ -81,6 +83,7 @@ from classwright.evaluator.sandbox.isolation import DEFAULT_HASH_SEED
 from classwright.evaluator.sandbox.limits import Limits
 from classwright.evaluator.sandbox.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.outcome import Status, TestOutcome
+from classwright.evaluator.sandbox.policy import SuitePolicy
 from classwright.evaluator.sandbox.request import SuiteJob
 from classwright.evaluator.sandbox.runner import SuiteRunner, run_suite, run_suites, shared_runner
 from classwright.evaluator.sandbox.suite_run import CoverageReport, SuiteRun
@@ -92,6 +95,7 @@ __all__ = [
     "Limits",
     "Status",
     "SuiteJob",
+    "SuitePolicy",
     "SuiteRun",
     "SuiteRunner",
     "TestOutcome",

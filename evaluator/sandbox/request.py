@@ -15,6 +15,7 @@ from classwright.evaluator.sandbox.inside import cw_wire
 from classwright.evaluator.sandbox.isolation import DEFAULT_HASH_SEED
 from classwright.evaluator.sandbox.limits import Limits
 from classwright.evaluator.sandbox.modes import Isolation, Verdicts
+from classwright.evaluator.sandbox.policy import SuitePolicy
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ class SuiteJob:
     measure_waiting: bool = False
     """Record in each outcome how long the sample waited for a CPU (costs a walk of /proc per
     test event, so only for timing runs such as the canonical solution's)."""
-    stop_at_failure: bool = False
-    """End the suite at its first test that does not pass; the tests after it are `NOT_RUN`."""
+    policy: SuitePolicy = field(default_factory=SuitePolicy)
+    """How the suite is run (where it ends): `SuitePolicy`, as the scoring settings carry it."""
     hash_seed: int = DEFAULT_HASH_SEED
     """PYTHONHASHSEED of every process of the sample (0 to 2**32 - 1): string hashes, and so
     the order of sets of strings, are the same in every run with the same seed. Scoring keeps

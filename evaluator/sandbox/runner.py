@@ -27,6 +27,7 @@ from classwright.evaluator.sandbox.isolation import (
 from classwright.evaluator.sandbox.limits import Limits
 from classwright.evaluator.sandbox.modes import Isolation, Verdicts
 from classwright.evaluator.sandbox.outcome import Status, TestOutcome
+from classwright.evaluator.sandbox.policy import SuitePolicy, failures_in
 from classwright.evaluator.sandbox.request import SuiteJob
 from classwright.evaluator.sandbox.suite_run import CoverageReport, SuiteRun
 from classwright.evaluator.sandbox.worker import Attempt, Worker, WorkerDied
@@ -317,7 +318,7 @@ class SuiteRunner:
             if not state.take(attempt, remaining, job.limits):
                 break
             remaining = [t for t in remaining if t not in state.outcomes]
-            if job.stop_at_failure and any(not o.passed for o in state.outcomes.values()):
+            if job.policy.ends_after(failures_in(o.status for o in state.outcomes.values())):
                 state.settle(remaining, NOT_RUN)
                 break
         return SuiteRun(
@@ -445,7 +446,7 @@ def run_suite(
     verdicts: Verdicts,
     exports: Sequence[str] = (),
     measure_waiting: bool = False,
-    stop_at_failure: bool = False,
+    policy: SuitePolicy = SuitePolicy(),  # noqa: B008 - frozen, so one shared default is safe
     hash_seed: int = DEFAULT_HASH_SEED,
 ) -> SuiteRun:
     """Run `test_ids` of `test_source` against `candidate_source` in a sandbox.
@@ -457,8 +458,9 @@ def run_suite(
     of tests within each class; `isolation` forces a level (default: the strongest that works);
     `python` is the interpreter to run inside (default: this one, with its site-packages);
     `measure_waiting` records how long each test waited for a CPU (`TestOutcome.waited`);
-    `stop_at_failure` ends the suite at its first test that does not pass; `hash_seed` is the
-    PYTHONHASHSEED of every process of the sample (fixed, 0 by default).
+    `policy` is how the suite is run (`SuitePolicy`: it may end at its first test that does not
+    pass); `hash_seed` is the PYTHONHASHSEED of every process of the sample (fixed, 0 by
+    default).
     """
     job = SuiteJob(
         candidate_source,
@@ -475,7 +477,7 @@ def run_suite(
         isolation=isolation,
         exports=tuple(exports),
         measure_waiting=measure_waiting,
-        stop_at_failure=stop_at_failure,
+        policy=policy,
         hash_seed=hash_seed,
         verdicts=verdicts,
     )

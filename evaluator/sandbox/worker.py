@@ -27,6 +27,7 @@ from classwright.evaluator.sandbox.isolation import (
 from classwright.evaluator.sandbox.limits import Limits
 from classwright.evaluator.sandbox.modes import Verdicts
 from classwright.evaluator.sandbox.outcome import MESSAGE_CHARS, REPORTED_INSIDE, Status
+from classwright.evaluator.sandbox.policy import SuitePolicy, failures_in
 from classwright.evaluator.sandbox.request import SuiteJob
 from classwright.schema.text import encodable
 
@@ -290,7 +291,10 @@ class _SampleWatch:
     """The CPU meter's reading when the current phase began."""
     cpu_limit: float | None = None
     """CPU seconds the current phase may use; None: the phase's limit is wall time."""
-    stop_at_failure: bool = False
+    policy: SuitePolicy = field(default_factory=SuitePolicy)
+    """How the suite is run: where its results may end it (`SuitePolicy.ends_after`)."""
+    ends_early: bool = False
+    """The policy can end the suite at a result (`SuitePolicy.may_end_early`)."""
     child_pid: int | None = None
     pending: bytes = b""
     """The part of an event line read so far."""
@@ -486,7 +490,7 @@ class Worker:
         if watch.cpu is not None:
             # The import is limited in CPU time too, from what the worker had used before.
             watch.phase_cpu, watch.cpu_limit = watch.cpu.read(), limits.load_timeout
-        watch.stop_at_failure = job.stop_at_failure
+        watch.policy, watch.ends_early = job.policy, job.policy.may_end_early
         selector = selectors.DefaultSelector()
         selector.register(read_end, selectors.EVENT_READ, "pipe")
         selector.register(self.sock, selectors.EVENT_READ, "control")
@@ -613,11 +617,11 @@ class Worker:
             and state.affected
             and not state.done
             and watch.meter is None
-            and not watch.stop_at_failure
+            and not watch.ends_early
         ):
             # A test runs: what it and the next ones say can wait (`EVENT_HOLD_SECONDS`). Not
-            # while waiting is measured (it is charged per phase) nor where a failure stops the
-            # sample (the kill should follow it at once).
+            # while waiting is measured (it is charged per phase) nor where a failure may end the
+            # sample (`SuitePolicy`: the kill should follow it at once).
             watch.hold_until = time.monotonic() + EVENT_HOLD_SECONDS
 
     def _on_line(self, watch: _SampleWatch, line: bytes, waiting: float, used: float) -> None:
@@ -640,10 +644,12 @@ class Worker:
         if watch.cpu is not None:
             for test_id in state.results.keys() - state.cpu.keys():
                 state.cpu[test_id] = max(0.0, used - watch.phase_cpu)
-        failed = any(result[0] is not Status.PASSED for result in state.results.values())
-        if watch.stop_at_failure and not state.done and failed:
-            # The class verdict is known (failed): the rest of the tests would not change it.
-            state.done = state.stopped = True
+        if watch.ends_early and not state.done:
+            failures = failures_in(result[0] for result in state.results.values())
+            if watch.policy.ends_after(failures):
+                # The policy ends the suite here (at its first failure, the class verdict is
+                # known: the rest of the tests would not change it).
+                state.done = state.stopped = True
 
     def _read_control(self, watch: _SampleWatch, selector: selectors.BaseSelector) -> None:
         """Read the zygote's frames: the sample's pid once forked, its exit when it ended."""

@@ -309,7 +309,7 @@ def _run_in_sandbox(job: Job, settings: Settings, limits: TestLimits) -> sandbox
         limits=limits.sandbox_limits(settings, job.record.task_id),
         verdicts=settings.verdicts,
         exports=_parsed(task_exports, job.record),
-        stop_at_failure=settings.stop_at_first_failure,
+        policy=settings.suite_policy(),
         python=settings.python,
     )
 

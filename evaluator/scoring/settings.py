@@ -11,15 +11,22 @@ and the machine), so they are never part of one, and nothing has to be left out 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, cast
 
 from classwright.evaluator.sandbox.isolation import usable_python
 from classwright.evaluator.sandbox.limits import Limits, TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
+from classwright.evaluator.sandbox.policy import SuitePolicy
 from classwright.schema.options import DEFAULTS, NAMES, ScoringOptions
 
 MIB = 1024 * 1024
+
+POLICY = tuple(f.name for f in fields(SuitePolicy))
+"""The settings that say how the sandbox runs a suite: each a field of `Settings` and of the
+sandbox's `SuitePolicy` by the same name, and a scoring option by that name too. Settings hand
+them to the sandbox as one value (`Settings.suite_policy`), record them and name them in the
+identity without naming each one."""
 
 
 @dataclass(frozen=True)
@@ -45,12 +52,18 @@ class Settings:
 
     def identity(self) -> list[object]:
         """Every setting, as JSON values. A run stopped at a sample's first failure records
-        the tests after it as not run, so it is named apart from a whole run; the flag and the
-        interpreter are added only when set, so that a whole run's name under the default
-        interpreter is as it was before either existed (the verdict cache keeps its keys)."""
+        the tests after it as not run, so it is named apart from a whole run; the flag, any
+        other policy setting away from its default (`{name: value}`) and the interpreter are
+        added only when set, so that a whole run's name under the default interpreter is as it
+        was before any existed (the verdict cache keeps its keys)."""
         named: list[object] = [self.budget.describe(), self.memory_bytes, self.verdicts]
         if self.stop_at_first_failure:
             named.append("stop-at-first-failure")
+        policy, default = self.suite_policy(), SuitePolicy()
+        for name in POLICY:
+            value = getattr(policy, name)
+            if name != "stop_at_first_failure" and value != getattr(default, name):
+                named.append({name: value})
         if self.python is not None:
             named.append({"python": self.python})
         return named
@@ -58,7 +71,7 @@ class Settings:
     def options(self) -> ScoringOptions:
         """The scoring options that ask for these settings (`settings_of` makes them again)."""
         memory = self.memory_bytes
-        return {
+        options: dict[str, Any] = {
             "timeout": self.budget.fixed,
             "time_floor": self.budget.floor,
             "time_factor": self.budget.factor,
@@ -66,9 +79,10 @@ class Settings:
             "time_slack": self.budget.slack,
             "memory_mb": None if memory is None else memory // MIB,
             "verdicts": self.verdicts.value,
-            "stop_at_first_failure": self.stop_at_first_failure,
-            "sandbox_python": self.python,
         }
+        options.update((name, getattr(self, name)) for name in POLICY)
+        options["sandbox_python"] = self.python
+        return cast(ScoringOptions, options)
 
     def with_options(self, options: ScoringOptions) -> Settings:
         """These settings with ``options`` in their place (a missing or None one is kept as it
@@ -77,6 +91,10 @@ class Settings:
         made = settings_of(cast(ScoringOptions, {**self.options(), **given}))
         # A memory limit is kept to the byte: it need not be a whole number of MiB.
         return made if "memory_mb" in given else replace(made, memory_bytes=self.memory_bytes)
+
+    def suite_policy(self) -> SuitePolicy:
+        """How the sandbox runs each suite under these settings (its fields are named alike)."""
+        return SuitePolicy(**{name: getattr(self, name) for name in POLICY})
 
     def base_limits(self) -> Limits:
         """The sandbox's limits of a task with no measured limits: derived limits are CPU time
@@ -135,13 +153,16 @@ def settings_of(options: ScoringOptions, stops_early: bool = False) -> Settings:
         given["time_slack"],
     )
     memory_mb = given["memory_mb"]
-    stop = given["stop_at_first_failure"]
+    # A policy setting given as None is its default: the door's for stopping early, else the
+    # sandbox's own.
+    policy = {name: given[name] for name in POLICY if given[name] is not None}
+    policy.setdefault("stop_at_first_failure", stops_early)
     return Settings(
         budget,
         memory_mb * MIB if memory_mb else None,
         verdicts,
-        stops_early if stop is None else stop,
-        given["sandbox_python"],
+        python=given["sandbox_python"],
+        **policy,
     )
 
 

@@ -20,7 +20,7 @@ from orphans import ends_with_parent
 from classwright.evaluator.report.intervals import pass_interval
 from classwright.evaluator.report.leaderboard import rank_runs, render
 from classwright.evaluator.report.loading import load_run
-from classwright.evaluator.sandbox import SuiteRunner, Verdicts, run_suite, worker
+from classwright.evaluator.sandbox import SuitePolicy, SuiteRunner, Verdicts, run_suite, worker
 from classwright.evaluator.sandbox.limits import Limits, TimeBudget
 from classwright.evaluator.sandbox.outcome import Status
 from classwright.evaluator.scoring import canonical_times
@@ -220,9 +220,8 @@ def test_a_suite_stops_at_its_first_failure_when_asked(verdicts: str) -> None:
     candidate = "def f(x):\n    return x\n"
     # CPU-time limits: beside other work a wall-clock limit ended even this trivial test.
     limits = Limits(cpu_time=True)
-    stopped = run_suite(
-        candidate, FAILS_SECOND, ids, limits=limits, verdicts=verdicts, stop_at_failure=True
-    )
+    stop = SuitePolicy(stop_at_first_failure=True)
+    stopped = run_suite(candidate, FAILS_SECOND, ids, limits=limits, verdicts=verdicts, policy=stop)
     whole = run_suite(candidate, FAILS_SECOND, ids, limits=limits, verdicts=verdicts)
     statuses = [o.status for o in stopped.outcomes.values()]
     assert statuses == ["passed", "failed", "missing"], stopped.outcomes

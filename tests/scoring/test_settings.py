@@ -3,28 +3,32 @@ every setting is named in the verdict key, no measured limit is."""
 
 from __future__ import annotations
 
-import sys
-from dataclasses import fields, replace
+from dataclasses import fields
 
 from classwright.evaluator.sandbox.limits import TimeBudget
 from classwright.evaluator.sandbox.modes import Verdicts
-from classwright.evaluator.scoring.settings import NOT_MEASURED, Settings, TestLimits
-
-# One value of each setting other than its default.
-CHANGED = {
-    "budget": TimeBudget(fixed=5.0),
-    "memory_bytes": 512 * 1024**2,
-    "verdicts": Verdicts.IN_PROCESS,
-    "stop_at_first_failure": True,
-    "python": sys.executable,
-}
+from classwright.evaluator.scoring.settings import (
+    NOT_MEASURED,
+    Settings,
+    TestLimits,
+    settings_of,
+)
+from classwright.schema.options import EXAMPLES, NAMES
 
 
 def test_every_setting_is_named_in_the_identity() -> None:
-    assert sorted(CHANGED) == sorted(f.name for f in fields(Settings))
-    default = Settings().identity()
-    for name, value in CHANGED.items():
-        assert replace(Settings(), **{name: value}).identity() != default, name
+    # Each declared option at its example value changes the settings and their identity ...
+    default = settings_of({})
+    assert default == Settings()
+    changed: set[str] = set()
+    for name in NAMES:
+        made = settings_of({name: EXAMPLES[name]})
+        assert made.identity() != default.identity(), name
+        changed |= {
+            f.name for f in fields(Settings) if getattr(made, f.name) != getattr(default, f.name)
+        }
+    # ... and every setting is some option's: none escapes the identity unnamed.
+    assert changed == {f.name for f in fields(Settings)}
 
 
 def test_the_default_identity_is_the_one_verdict_caches_were_keyed_with() -> None:

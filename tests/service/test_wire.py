@@ -17,6 +17,7 @@ from wallet_task import HOSTILE, write_wallet_task
 
 from classwright.client import Client
 from classwright.schema import wire
+from classwright.schema.options import EXAMPLES, REQUEST_DOCS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "serving.md"
 
@@ -98,11 +99,15 @@ def test_job_answers_have_the_declared_keys_and_round_trip(server: str) -> None:
 def test_the_server_reads_exactly_the_declared_request_keys(server: str) -> None:
     honest = (HOSTILE / "honest.py").read_text()
     sample = {"id": "a", "task_id": "wallet_1", "code": honest}
-    # Each declared setting is taken (the positive control) ...
-    taken = {"timeout": 5, "verdicts": "two-process", "reward": "class"}
-    taken["stop_at_first_failure"] = True
+    # Each declared setting is taken at its declared example (the positive control), and a
+    # verdict that states a setting states the one asked ...
+    taken: dict[str, Any] = {name: EXAMPLES[name] for name in REQUEST_DOCS}
+    taken["reward"] = "class"
     assert set(taken) == set(wire.names(wire.SettingsIn))
-    assert answers(server, [sample], taken)[0]["passed"] is True
+    answer = answers(server, [sample], taken)[0]
+    assert answer["passed"] is True
+    stated = set(REQUEST_DOCS) & set(wire.names(wire.Verdict))
+    assert stated and {name: answer[name] for name in stated} == {n: taken[n] for n in stated}
     # ... and a key the wire does not declare is refused, in the body, a sample or the settings.
     for body in (
         {"samples": [sample], "extra": 1},

@@ -19,7 +19,7 @@ from classwright.authoring.perturb.operators._names import walk
 from classwright.authoring.perturb.operators._rewriting import Rewriter
 from classwright.authoring.taskdir import TaskFolder
 from classwright.evaluator.dependencies import find_class
-from classwright.evaluator.sandbox import Limits, SuiteJob, Verdicts, run_suites
+from classwright.evaluator.sandbox import Limits, SuiteJob, SuitePolicy, Verdicts, run_suites
 from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.scoring.jobs import task_exports
 
@@ -456,7 +456,7 @@ def _job(task: TaskFolder) -> SuiteJob:
         test_ids(task),
         limits=Limits(test_timeout=PROTOCOL_TEST_SECONDS),
         exports=task_exports(task.record),
-        stop_at_failure=True,
+        policy=SuitePolicy(stop_at_first_failure=True),
         verdicts=Verdicts.TWO_PROCESS,
     )
 
