@@ -13,10 +13,11 @@ under evaluate's defaults (limits derived from the canonical solutions). AFTER d
 The first round of each side measures the canonical times (its own cache, empty): it is shown
 apart, as a first run on a machine. Then ROUNDS warm rounds alternate the sides, in the order
 A B B A A B ..., so that a load that grows or fades over the run weighs on both alike. Each
-run's wall time and the CPU of the evaluate process and the processes it waited for are
-printed, then each side's medians of the warm rounds and AFTER / BEFORE. The two sides' class
-verdicts are compared too (a refactoring changes none; ClassEval_58 and ClassEval_20 vary run
-to run by themselves, tests/doors.py says why).
+run's wall time and the CPU time of every process of the run (the samples' sandboxes included,
+counted in a cgroup: `counted_cpu.run_counted`) are printed, then each side's medians of the
+warm rounds and AFTER / BEFORE. The two sides' class verdicts are compared too (a refactoring
+changes none; ClassEval_58 and ClassEval_20 vary run to run by themselves, tests/doors.py says
+why).
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def main() -> None:
         for label, turn in order:
             for name in turn:
                 out = scratch / f"results-{names.index(name)}-{label.replace(' ', '')}.json"
-                wall, cpu = _evaluate(roots[name], out, args.jobs)
+                cache = scratch / f"cache-{names.index(name)}"  # the side's own, empty at first
+                wall, cpu = _evaluate(roots[name], out, args.jobs, cache)
                 if label != "cold":
                     warm[name].append((wall, cpu))
                 verdicts[name] = _verdicts(out)
