@@ -39,7 +39,7 @@ class OrderDependentTest(JavaRule):
 
     code = "JV301"
     name = "order-dependent-test"
-    MESSAGE = "{test} {how} (JUnit random order, seed {seed}): {message}"
+    MESSAGE = "{test} {how}: {message}"
 
     def check(self, ctx: JavaCheckContext) -> Iterable[Finding]:
         if ctx.missing_tool or not ctx.ran:
@@ -61,8 +61,8 @@ class OrderDependentTest(JavaRule):
             how, message = "", ""
             if (first is not None and first.passed) != (second is not None and second.passed):
                 how = (
-                    f"is {_verdict(first)} in the default order and {_verdict(second)} in a "
-                    "shuffled one"
+                    f"is {_verdict(first)} in the default order and {_verdict(second)} in "
+                    f"JUnit's random order (seed {ctx.seed})"
                 )
                 failed = first if second is not None and second.passed else second
                 message = failed.message if failed is not None else "no outcome"
@@ -78,6 +78,5 @@ class OrderDependentTest(JavaRule):
                     line,
                     test=test_id,
                     how=how,
-                    seed=ctx.seed,
                     message=message[:200],
                 )

@@ -101,7 +101,7 @@ def test_flawed_fixture_fails_the_rule_where_its_defect_is(
 def test_the_shuffled_order_is_recorded_in_the_finding(flawed_checked: Checked) -> None:
     ctx, findings = flawed_checked
     (order,) = [f for f in findings if f.code == "JV301"]
-    assert f"seed {ctx.seed})" in order.message
+    assert f"in JUnit's random order (seed {ctx.seed})" in order.message
 
 
 def _imported(tmp_path: Path) -> Path:
