@@ -1,20 +1,32 @@
-"""Cost of compiling and testing a Java project with fresh JVMs: the baseline for warm JVMs.
+"""Cost of scoring Java samples: cold (three fresh jailed JVMs per sample) against warm (the
+warm jailed compiler and a fresh test JVM of the image with class data shared).
 
 Usage:
-    python benchmarks/java_cost.py [--project FOLDER] [--runs N]
+    python benchmarks/java_cost.py [--project FOLDER] [--samples N] [--runs N] [--stages]
 
-Runs the project (default: benchmark/java/Depot) N times as `classwright java run` does: javac
-for the main sources, javac for the tests, and JUnit's console launcher, each a fresh JVM. Prints
-the CPU seconds of each stage (user + system of the process, from wait4) and wall seconds, as
-the mean and the least of the runs, once with classwright's JVM options (serial GC, quick JIT
-tier) and once with the JVMs' defaults; then the time tree-sitter takes to derive every skeleton
-and context of the project. One sample scored this way costs what one run costs.
+Scores N class-wise samples of the project (default: benchmark/java/Depot; an imported
+JavaBench project works too), cycling through each target's canonical source and its null
+class (the derived skeleton, helpers kept where it is refused), once cold and once warm, each in
+a process of its own whose CPU time is counted in a cgroup (``counted_cpu.run_counted``: every
+process, the jailed JVMs and the warm compiler included). The one-time work (the canonical run
+for the expected tests, the image, the class-data archive) is counted apart by a run scoring no
+sample, and taken off: CPU-s per sample is (counted with N samples - counted with none) / N,
+samples/s is N over the difference of their wall times. Each figure is the least of ``--runs``.
+Both modes must give every sample the same verdict (the script stops when they do not).
+
+With ``--stages``, it also prints the CPU seconds of each stage of `classwright java run` (fresh
+JVMs, no jail), with classwright's JVM options and with the JVMs' defaults, and the time
+tree-sitter takes to derive every skeleton and context of the project.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,12 +37,19 @@ from classwright.evaluator.java import (
     RunStatus,
     Stage,
     derive_project,
+    derive_skeleton,
+    expected_tests,
     find_toolchain,
     run_project,
+    score_sample,
 )
-from classwright.schema.java_project import load_java_project
+from classwright.schema.errors import InputError
+from classwright.schema.java_project import JavaProject, load_java_project
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from counted_cpu import run_counted  # noqa: E402
 
 
 def _measure(project_folder: Path, runs: int, options: Sequence[str], label: str) -> None:
@@ -76,14 +95,94 @@ def _derivation(project_folder: Path, runs: int) -> None:
     )
 
 
+def _samples(project: JavaProject) -> list[tuple[str, str]]:
+    """(target, source): each target's canonical source and its null class, in turn."""
+    canonical = {s.path: s.text for s in project.main}
+    samples = []
+    for target in project.targets:
+        samples.append((target.class_name, canonical[target.path]))
+        try:
+            null = derive_skeleton(project, target)
+        except InputError:
+            null = derive_skeleton(project, target, keep_helpers=True)
+        samples.append((target.class_name, null.text))
+    return samples
+
+
+def _child(project_folder: Path, mode: str, count: int, verdicts: Path) -> None:
+    """Score ``count`` samples in ``mode``; write each verdict (status, test outcomes) as JSON."""
+    project = load_java_project(project_folder)
+    toolchain = find_toolchain()
+    warm = mode == "warm"
+    expected_tests(project, toolchain=toolchain, warm=warm)
+    samples = _samples(project)
+    written = []
+    for index in range(count):
+        target, source = samples[index % len(samples)]
+        score = score_sample(project, target, source, toolchain=toolchain, warm=warm)
+        written.append([score.status.value, [[t.test_id, t.status.value] for t in score.tests]])
+    verdicts.write_text(json.dumps(written), encoding="utf-8")
+
+
+def _child_run(project_folder: Path, mode: str, count: int) -> tuple[float, float, str, str]:
+    """CPU-s (every process, in a cgroup), wall-s, the verdicts (JSON) and how CPU was counted,
+    of one child scoring ``count`` samples."""
+    with tempfile.TemporaryDirectory(prefix="classwright-java-cost-") as folder:
+        verdicts = Path(folder) / "verdicts.json"
+        command = [sys.executable, __file__, "--project", str(project_folder)]
+        command += ["--child", mode, "--samples", str(count), "--verdicts", str(verdicts)]
+        done = run_counted(command, env=dict(os.environ))
+        if done.returncode != 0:
+            raise SystemExit(f"the {mode} run failed ({done.returncode})")
+        return done.cpu, done.wall, verdicts.read_text(encoding="utf-8"), done.counted
+
+
+def _scoring(project_folder: Path, count: int, runs: int) -> None:
+    per_sample: dict[str, float] = {}
+    verdicts: dict[str, str] = {}
+    how = ""
+    for mode in ("cold", "warm"):
+        setup, cpu, wall = [], [], []
+        for _ in range(runs):
+            base = _child_run(project_folder, mode, 0)
+            full = _child_run(project_folder, mode, count)
+            how, verdicts[mode] = full[3], full[2]
+            setup.append(base[0])
+            cpu.append((full[0] - base[0]) / count)
+            wall.append((full[1] - base[1]) / count)
+        per_sample[mode] = min(cpu)
+        print(
+            f"  {mode}: CPU-s per sample {min(cpu):.2f} (runs: "
+            + ", ".join(f"{c:.2f}" for c in cpu)
+            + f"), samples/s {1 / min(wall):.2f}, one-time CPU-s {min(setup):.1f}"
+        )
+    if verdicts["cold"] != verdicts["warm"]:
+        raise SystemExit("cold and warm gave different verdicts")
+    print(
+        f"  warm is {per_sample['cold'] / per_sample['warm']:.1f}x cheaper per sample"
+        f" ({count} samples, every verdict the same; CPU: {how})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--project", type=Path, default=REPO / "benchmark" / "java" / "Depot")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--samples", type=int, default=10)
+    parser.add_argument("--stages", action="store_true")
+    parser.add_argument("--child", choices=("cold", "warm"), help=argparse.SUPPRESS)
+    parser.add_argument("--verdicts", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    _measure(args.project, args.runs, DEFAULT_JVM_OPTIONS, "classwright's JVM options")
-    _measure(args.project, args.runs, (), "JVM defaults")
-    _derivation(args.project, max(args.runs, 5))
+    if args.child:
+        _child(args.project, args.child, args.samples, args.verdicts)
+        return
+    project = load_java_project(args.project)
+    print(f"{project.id}: {len(project.targets)} targets, class-wise samples scored in the jail")
+    _scoring(args.project, args.samples, args.runs)
+    if args.stages:
+        _measure(args.project, max(args.runs, 3), DEFAULT_JVM_OPTIONS, "classwright's JVM options")
+        _measure(args.project, max(args.runs, 3), (), "JVM defaults")
+        _derivation(args.project, max(args.runs, 5))
 
 
 if __name__ == "__main__":

@@ -118,6 +118,10 @@ class Jail:
             cmd += ["--bind", str(host), inside]
         for folder in (self.toolchain.jars, java_home):
             if not str(folder.resolve()).startswith("/usr/"):
+                # Its parents as folders anyone may pass (bubblewrap would make them 0700, and
+                # the jail's uid could not reach a JDK kept under /root).
+                for parent in reversed(folder.parents[:-1]):
+                    cmd += ["--perms", "0755", "--dir", str(parent)]
                 cmd += ["--ro-bind", str(folder), str(folder)]
         return [*cmd, "--chdir", SCRATCH]
 

@@ -15,6 +15,7 @@ JUNIT_MODULE = "junit.platform.console.standalone"
 MODULE_INFO = """\
 module classwright.judge {
     requires junit.platform.console.standalone;
+    requires jdk.management;
 }
 """
 
@@ -27,16 +28,23 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherConfig;
@@ -48,17 +56,24 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * standard output, headed by a per-run secret read from standard input before any project class
  * is loaded. This package is neither exported nor opened: no project class may read its fields
  * by reflection. Everything the tests print goes to standard error.
+ *
+ * <p>With a second argument, a file of limits: {@code default <ns>}, {@code limit <unique id,
+ * base64> <ns>} and {@code skip <unique id, base64>} lines. A test whose run takes more CPU time
+ * of this JVM (every thread) than its limit is reported {@code timeout} and the JVM halts (the
+ * scorer starts another for the tests after it); a skipped test (one an earlier JVM reported)
+ * is not run.
  */
 public final class Main {
     private Main() {}
 
     public static void main(String[] args) throws IOException {
         byte[] secret = readSecret();
+        Limits limits = args.length > 1 ? Limits.read(Path.of(args[1])) : new Limits();
         FileOutputStream events = new FileOutputStream(FileDescriptor.out);
         PrintStream errors = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(errors);
         System.setIn(new ByteArrayInputStream(new byte[0]));
-        Reporter reporter = new Reporter(secret, events, Thread.currentThread());
+        Reporter reporter = new Reporter(secret, events, Thread.currentThread(), limits);
         LauncherConfig config = LauncherConfig.builder()
                 .enableTestExecutionListenerAutoRegistration(false)
                 .enableLauncherSessionListenerAutoRegistration(false)
@@ -68,10 +83,16 @@ public final class Main {
         Launcher launcher = LauncherFactory.create(config);
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectClasspathRoots(Set.of(Path.of(args[0]))))
-                .filters(ClassNameFilter.includeClassNamePatterns(".*"))
+                .filters(ClassNameFilter.includeClassNamePatterns(".*"), limits.skipping())
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
                 .build();
         try {
+            if (limits.enforced()) {
+                Thread watchdog = new Thread(reporter::watch, "classwright-watchdog");
+                watchdog.setDaemon(true);
+                watchdog.setPriority(Thread.MAX_PRIORITY);
+                watchdog.start();
+            }
             launcher.execute(request, reporter);
             reporter.end();
         } finally {
@@ -97,18 +118,113 @@ public final class Main {
         return secret;
     }
 
-    /** One event line per finished or skipped test, written by the launcher's own thread. */
+    /** The CPU limits of the tests and the tests an earlier JVM already reported. */
+    private static final class Limits {
+        private long fallback;
+        private final Map<String, Long> perTest = new HashMap<>();
+        private final Set<String> skip = new HashSet<>();
+
+        static Limits read(Path file) throws IOException {
+            Limits limits = new Limits();
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                String[] fields = line.split(" ");
+                if (fields[0].equals("default")) {
+                    limits.fallback = Long.parseLong(fields[1]);
+                } else if (fields[0].equals("limit")) {
+                    limits.perTest.put(decode(fields[1]), Long.parseLong(fields[2]));
+                } else if (fields[0].equals("skip")) {
+                    limits.skip.add(decode(fields[1]));
+                }
+            }
+            return limits;
+        }
+
+        private static String decode(String field) {
+            return new String(Base64.getDecoder().decode(field), StandardCharsets.UTF_8);
+        }
+
+        boolean enforced() {
+            return fallback > 0;
+        }
+
+        long of(String uniqueId) {
+            return perTest.getOrDefault(uniqueId, fallback);
+        }
+
+        PostDiscoveryFilter skipping() {
+            return descriptor -> skip.contains(descriptor.getUniqueId().toString())
+                    ? FilterResult.excluded("reported by an earlier JVM")
+                    : FilterResult.included("to run");
+        }
+    }
+
+    /** One event line per started, finished or skipped test, written by the launcher's own
+     * thread; the watchdog's line when a test goes past its CPU limit. */
     private static final class Reporter implements TestExecutionListener {
         private static final StackWalker WALKER = StackWalker.getInstance(
                 Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_HIDDEN_FRAMES));
         private final byte[] secret;
         private final FileOutputStream events;
         private final Thread launcher;
+        private final Limits limits;
+        private final com.sun.management.OperatingSystemMXBean system =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private final Object lock = new Object();
+        private TestIdentifier running;
+        private long startedAt;
 
-        Reporter(byte[] secret, FileOutputStream events, Thread launcher) {
+        Reporter(byte[] secret, FileOutputStream events, Thread launcher, Limits limits) {
             this.secret = secret;
             this.events = events;
             this.launcher = launcher;
+            this.limits = limits;
+        }
+
+        /** The watchdog's loop: halts the JVM when the running test passes its CPU limit. */
+        void watch() {
+            while (true) {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    continue;
+                }
+                synchronized (lock) {
+                    if (running == null) {
+                        continue;
+                    }
+                    long spent = system.getProcessCpuTime() - startedAt;
+                    long limit = limits.of(running.getUniqueId());
+                    if (spent > limit) {
+                        emit("timeout", running, "over its CPU limit of " + (limit / 1000000) + " ms");
+                        Runtime.getRuntime().halt(0);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void executionStarted(TestIdentifier test) {
+            if (!test.isTest() || !fromLauncher()) {
+                return;
+            }
+            emit("started", test, "");
+            synchronized (lock) {
+                running = test;
+                startedAt = system.getProcessCpuTime();
+            }
+        }
+
+        /** The test that ended, with the CPU time it took (reported as an event). */
+        private void ended(TestIdentifier test) {
+            long spent;
+            synchronized (lock) {
+                if (running == null || !running.getUniqueId().equals(test.getUniqueId())) {
+                    return;
+                }
+                spent = system.getProcessCpuTime() - startedAt;
+                running = null;
+            }
+            emit("cpu", test, Long.toString(spent));
         }
 
         /** Whether this call comes from JUnit on the launcher's thread: no class of the
@@ -136,6 +252,7 @@ public final class Main {
                 emit("tampered", test, "");
                 return;
             }
+            ended(test);
             switch (result.getStatus()) {
                 case SUCCESSFUL:
                     emit("passed", test, "");

@@ -13,16 +13,19 @@ project (``expected_tests``); each one the sample's run gives no authenticated p
 
 from __future__ import annotations
 
+import atexit
+import base64
 import hashlib
 import os
 import secrets
+import shutil
 import tempfile
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from classwright.evaluator.java import judge_source
+from classwright.evaluator.java import image, judge_source
 from classwright.evaluator.java.jail import (
     DEFAULT_LIMITS,
     Jail,
@@ -31,7 +34,7 @@ from classwright.evaluator.java.jail import (
     require_bubblewrap,
     run_jailed,
 )
-from classwright.evaluator.java.junit_report import JavaTestOutcome
+from classwright.evaluator.java.junit_report import JavaTestOutcome, JavaTestStatus
 from classwright.evaluator.java.runner import (
     DEFAULT_JVM_OPTIONS,
     JAVA_RELEASE,
@@ -41,7 +44,13 @@ from classwright.evaluator.java.runner import (
     StageCost,
 )
 from classwright.evaluator.java.toolchain import JavaToolchain, find_toolchain
-from classwright.evaluator.java.verdict import decide, read_events
+from classwright.evaluator.java.verdict import Events, decide, read_events
+from classwright.evaluator.java.warm import (
+    INSIDE_TESTS,
+    WarmCompiler,
+    borrowed,
+    write_sources,
+)
 from classwright.schema.errors import InputError
 from classwright.schema.java_project import TEST_SOURCES, JavaProject
 
@@ -235,12 +244,42 @@ class _Run:
             for name in self.project.libraries
         ]
 
+    def compile_warm(
+        self, compiler: WarmCompiler, stage: Stage, sources: list[str], classpath: list[str]
+    ) -> tuple[Path, str]:
+        """Compile ``sources`` (paths inside the compiler's jail) in the warm compiler into a
+        fresh folder under ``self.work`` (the compiler's request folder): the folder, and
+        javac's output when it failed (else ``""``)."""
+        out = _folder(self.work / f"{stage.name.lower()}-classes", 0o777)
+        junit = [str(self.toolchain.console_launcher)] if classpath else []
+        options = ["-d", compiler.inside(out)]
+        paths = [*classpath, *junit, *self._libraries()]
+        if paths:
+            # An empty line of an argument file is no argument: no -cp without a path.
+            options += ["-cp", os.pathsep.join(paths)]
+        done = compiler.compile(self.work, options, sources)
+        self.stages.append(StageCost(stage, done.exit_code, done.cpu_seconds, done.wall_seconds))
+        if done.exit_code == 0:
+            return out, ""
+        # javac's messages name the files as the cold path's jail does.
+        output = done.output
+        for warm, cold in (
+            (compiler.inside(self.work / "src"), "/run/src"),
+            (INSIDE_TESTS, "/run/src"),
+            (compiler.inside(self.work / "compile_main-classes"), "/run/main"),
+            (compiler.inside(out), "/run/out"),
+        ):
+            output = output.replace(warm, cold)
+        return out, output
+
 
 def _run_tests(
-    run: _Run, main_out: Path, test_out: Path, secret: str
+    run: _Run, main_out: Path, test_out: Path, secret: str, warm: _WarmTests | None = None
 ) -> tuple[int | None, bytes, str]:
     project, tools = run.project, run.toolchain
-    binds = {"/run/judge": judge_module(tools), "/run/main": main_out, "/run/test": test_out}
+    binds = {"/run/main": main_out, "/run/test": test_out}
+    if warm is None:
+        binds["/run/judge"] = judge_module(tools)
     classpath = ["/run/test"]
     if project.test_resources:
         binds["/run/test-resources"] = project.test_resources.resolve()
@@ -250,24 +289,116 @@ def _run_tests(
         binds["/run/main-resources"] = project.main_resources.resolve()
         classpath.append("/run/main-resources")
     classpath += run._libraries()
+    if warm is None:
+        java, modules = tools, ["--limit-modules", _limit_modules(tools, project.jdk_modules)]
+        module_path = os.pathsep.join(["/run/judge", str(tools.console_launcher)])
+        writable: dict[str, Path] = {}
+    else:
+        java, modules, module_path = warm.toolchain, warm.options(), warm.module_path
+        binds |= warm.binds()
+        writable = warm.writable()
     program = [
-        str(tools.java),
+        str(java.java),
         *JAIL_JVM_OPTIONS,
-        "--limit-modules",
-        _limit_modules(tools, project.jdk_modules),
+        *modules,
         "--add-modules",
         "ALL-DEFAULT",
         "--module-path",
-        os.pathsep.join(["/run/judge", str(tools.console_launcher)]),
+        module_path,
         "--class-path",
         os.pathsep.join(classpath),
         "-m",
         f"{judge_source.MODULE_NAME}/{judge_source.MAIN_CLASS}",
         "/run/test",
     ]
-    jail = Jail(tools, binds, {})
+    if warm is not None and warm.limits is not None:
+        binds[_LIMITS] = warm.limits.parent
+        program.append(f"{_LIMITS}/{warm.limits.name}")
+    jail = Jail(java, binds, writable)
     code, stdout, stderr = run.stage(Stage.RUN_TESTS, jail, program, (secret + "\n").encode())
     return code, stdout.read_bytes(), _read(stderr)
+
+
+SCORING_VARIABLE = "CLASSWRIGHT_JAVA_SCORING"
+"""``cold`` scores through three fresh JVMs per sample (the path before the warm compiler), for
+comparing the two; anything else, or unset, is the warm path."""
+
+
+def _warm_default(warm: bool | None) -> bool:
+    return warm if warm is not None else os.environ.get(SCORING_VARIABLE, "") != "cold"
+
+
+_CDS = "/run/cds"
+_LIMITS = "/run/limits"
+CPU_LIMIT_FACTOR = 10.0
+CPU_LIMIT_SLACK = 2.0
+"""A test's CPU limit in the warm path: this many times what it took the canonical solution,
+plus this many seconds (CPU seconds of the whole test JVM, JIT and collector included)."""
+MAX_CONTINUATIONS = 8
+"""Fresh test JVMs a sample gets after the first, one per test killed at a limit."""
+
+
+@dataclass(frozen=True)
+class _WarmTests:
+    """How the warm path's test JVM starts: the image without the denied modules, its judge
+    jar, and the project's class-data archive when there is one (or, for the canonical run,
+    the folder its loaded-class list is written to)."""
+
+    toolchain: JavaToolchain
+    """The image's ``java`` (the jail binds its home)."""
+    module_path: str
+    archive: Path | None
+    class_list: Path | None
+    limits: Path | None = None
+    """The judge's file of CPU limits and tests to skip (none for the canonical run)."""
+
+    def options(self) -> list[str]:
+        # Class-data sharing messages go to standard error, never among the judge's lines.
+        options = ["-Xlog:disable", "-Xlog:all=warning:stderr"]
+        if self.archive is not None:
+            options.append(f"-XX:SharedArchiveFile={_CDS}/{self.archive.name}")
+        if self.class_list is not None:
+            options.append(f"-XX:DumpLoadedClassList={_CDS}/classes.lst")
+        return options
+
+    def binds(self) -> dict[str, Path]:
+        return {_CDS: self.archive.parent} if self.archive is not None else {}
+
+    def writable(self) -> dict[str, Path]:
+        return {_CDS: self.class_list} if self.class_list is not None else {}
+
+
+_archives_lock = threading.Lock()
+_archives: dict[str, Path | None] = {}
+"""Project digest -> its class-data archive (``None``: none could be made)."""
+_canonical_cpu: dict[str, dict[str, float]] = {}
+"""Project digest -> unique id -> the CPU seconds the canonical run's test took."""
+
+
+def _warm_tests(
+    project: JavaProject, toolchain: JavaToolchain, class_list: Path | None = None
+) -> _WarmTests:
+    home = image.sample_runtime(toolchain, DENIED_MODULES, project.jdk_modules)
+    java = JavaToolchain(java=home / "bin" / "java", javac=toolchain.javac, jars=toolchain.jars)
+    module_path = os.pathsep.join([str(home / image.JUDGE_JAR), str(toolchain.console_launcher)])
+    with _archives_lock:
+        archive = _archives.get(_project_digest(project))
+    return _WarmTests(java, module_path, archive, class_list)
+
+
+def _make_archive(project: JavaProject, warm: _WarmTests) -> None:
+    """The project's class-data archive, from the class list its canonical run wrote."""
+    assert warm.class_list is not None
+    folder = Path(tempfile.mkdtemp(prefix="classwright-cds-"))
+    folder.chmod(0o755)
+    atexit.register(shutil.rmtree, folder, True)
+    archive = folder / "app.jsa"
+    home = warm.toolchain.java.parents[1]
+    made = image.dump_archive(
+        home, warm.module_path, warm.class_list / "classes.lst", archive, JAIL_JVM_OPTIONS
+    )
+    with _archives_lock:
+        _archives[_project_digest(project)] = archive if made else None
 
 
 def _score(
@@ -277,8 +408,11 @@ def _score(
     expected: Sequence[str] | None,
     toolchain: JavaToolchain,
     limits: JailLimits,
+    warm: bool,
 ) -> SampleScore:
     require_bubblewrap()
+    if warm:
+        return _score_warm(project, target, sources, expected, toolchain, limits)
     with tempfile.TemporaryDirectory(prefix="classwright-java-score-") as folder:
         work = Path(folder)
         run = _Run(project, toolchain, work, limits, [])
@@ -293,21 +427,172 @@ def _score(
             return SampleScore(
                 target, RunStatus.TESTS_DO_NOT_COMPILE, (), failed, tuple(run.stages), 0
             )
-        secret = secrets.token_hex(32)
-        code, stdout, stderr = _run_tests(run, main_out, test_out, secret)
-        events = read_events(stdout, secret)
-        ids = expected if expected is not None else sorted(events.outcomes)
-        if code is None:
-            status = RunStatus.TIMED_OUT
-        elif not events.ended:
-            # The JVM ended before the judge's last line (System.exit, halt, a crash): the
-            # tests it reported keep their outcomes, the others are errors.
-            status = RunStatus.NO_REPORT
-        else:
-            status = RunStatus.TESTED
-        return SampleScore(
-            target, status, decide(events, ids), stderr, tuple(run.stages), events.ignored
+        return _test(run, target, main_out, test_out, expected)
+
+
+def _score_warm(
+    project: JavaProject,
+    target: str,
+    sources: Mapping[str, str],
+    expected: Sequence[str] | None,
+    toolchain: JavaToolchain,
+    limits: JailLimits,
+) -> SampleScore:
+    """The warm path: both compile stages in this thread's warm compiler of the project, the
+    tests in a fresh jailed JVM of the image (class data shared). ``expected`` is ``None`` for
+    the canonical run, which also writes the project's class-data archive."""
+    test_root = (project.root / TEST_SOURCES).resolve()
+    with borrowed(toolchain, test_root) as compiler:
+        return _score_in(compiler, project, target, sources, expected, toolchain, limits)
+
+
+def _score_in(
+    compiler: WarmCompiler,
+    project: JavaProject,
+    target: str,
+    sources: Mapping[str, str],
+    expected: Sequence[str] | None,
+    toolchain: JavaToolchain,
+    limits: JailLimits,
+) -> SampleScore:
+    test_root = (project.root / TEST_SOURCES).resolve()
+    folder = compiler.request_folder()
+    try:
+        run = _Run(project, toolchain, folder, limits, [])
+        written = write_sources(sources, _folder(folder / "src", 0o755))
+        main_out, failed = run.compile_warm(
+            compiler, Stage.COMPILE_MAIN, [compiler.inside(p) for p in written], []
         )
+        if failed or not any(main_out.rglob("*.class")):
+            return SampleScore(
+                target, RunStatus.MAIN_DOES_NOT_COMPILE, (), failed, tuple(run.stages), 0
+            )
+        tests = [
+            f"{INSIDE_TESTS}/{p.relative_to(test_root).as_posix()}"
+            for p in sorted(test_root.rglob("*.java"))
+        ]
+        test_out, failed = run.compile_warm(
+            compiler, Stage.COMPILE_TESTS, tests, [compiler.inside(main_out)]
+        )
+        if failed:
+            return SampleScore(
+                target, RunStatus.TESTS_DO_NOT_COMPILE, (), failed, tuple(run.stages), 0
+            )
+        class_list = _folder(folder / "cds", 0o777) if expected is None else None
+        warm = _warm_tests(project, toolchain, class_list)
+        score, cpu = _test_warm(run, target, main_out, test_out, expected, warm)
+        if class_list is not None and score.status is RunStatus.TESTED:
+            _make_archive(project, warm)
+            with _archives_lock:
+                _canonical_cpu[_project_digest(project)] = cpu
+        return score
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _write_limits(
+    folder: Path, attempt: int, canonical: Mapping[str, float], skip: set[str]
+) -> Path:
+    """The judge's file of CPU limits (from the canonical run's CPU time per test) and of the
+    tests an earlier JVM reported."""
+
+    def encode(text: str) -> str:
+        return base64.b64encode(text.encode()).decode()
+
+    def nanoseconds(seconds: float) -> int:
+        return int((CPU_LIMIT_FACTOR * seconds + CPU_LIMIT_SLACK) * 1e9)
+
+    lines = [f"default {nanoseconds(max(canonical.values(), default=0.0))}"]
+    lines += [f"limit {encode(u)} {nanoseconds(c)}" for u, c in sorted(canonical.items())]
+    lines += [f"skip {encode(u)}" for u in sorted(skip)]
+    limits = _folder(folder / f"limits-{attempt}", 0o755) / "limits"
+    limits.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    limits.chmod(0o644)
+    return limits
+
+
+def _test_warm(
+    run: _Run,
+    target: str,
+    main_out: Path,
+    test_out: Path,
+    expected: Sequence[str] | None,
+    warm: _WarmTests,
+) -> tuple[SampleScore, dict[str, float]]:
+    """Run the tests in fresh jailed JVMs: each test under its CPU limit (none for the
+    canonical run); when one is killed at a limit (the judge's watchdog, or the JVM's wall-clock
+    limit while it runs), that test is an error and a new JVM runs the tests after it, up to
+    ``MAX_CONTINUATIONS`` times. Also the CPU seconds each test took, by unique id."""
+    with _archives_lock:
+        canonical = _canonical_cpu.get(_project_digest(run.project))
+    decided: dict[str, JavaTestOutcome] = {}
+    contested: set[str] = set()
+    skip: set[str] = set()
+    cpu: dict[str, float] = {}
+    errors: list[str] = []
+    ignored = 0
+    status = RunStatus.TESTED
+    for attempt in range(MAX_CONTINUATIONS + 1):
+        limits = None if canonical is None else _write_limits(run.work, attempt, canonical, skip)
+        secret = secrets.token_hex(32)
+        code, stdout, stderr = _run_tests(
+            run, main_out, test_out, secret, replace(warm, limits=limits)
+        )
+        events = read_events(stdout, secret)
+        ignored += events.ignored
+        errors.append(stderr)
+        cpu |= events.cpu_seconds
+        for test_id in events.contested - decided.keys():
+            contested.add(test_id)
+        for test_id, outcome in events.outcomes.items():
+            if test_id not in decided and test_id not in contested:
+                decided[test_id] = outcome
+        if events.ended:
+            status = RunStatus.TESTED
+            break
+        status = RunStatus.TIMED_OUT if code is None else RunStatus.NO_REPORT
+        hung = events.timed_out
+        if hung is None and code is None and events.running is not None:
+            test_id, unique_id = events.running
+            message = f"over the wall-clock limit of {run.limits.wall_seconds:g} s"
+            hung = JavaTestOutcome(test_id, unique_id, JavaTestStatus.ERROR, message, 0.0)
+        if canonical is None or hung is None or hung.test_id in decided:
+            # Ended by itself (System.exit, halt, a crash), or no test to blame: the tests it
+            # never reported are errors, as in one JVM.
+            break
+        decided[hung.test_id] = hung
+        skip |= {unique_id for _, unique_id in events.started} | {hung.unique_id}
+    merged = Events(decided, frozenset(contested), status is RunStatus.TESTED, ignored)
+    ids = expected if expected is not None else sorted(decided)
+    output = "\n".join(errors)[:OUTPUT_LIMIT]
+    score = SampleScore(target, status, decide(merged, ids), output, tuple(run.stages), ignored)
+    return score, cpu
+
+
+def _test(
+    run: _Run,
+    target: str,
+    main_out: Path,
+    test_out: Path,
+    expected: Sequence[str] | None,
+    warm: _WarmTests | None = None,
+) -> SampleScore:
+    """Run the tests in a fresh jailed JVM and decide each expected test from its events."""
+    secret = secrets.token_hex(32)
+    code, stdout, stderr = _run_tests(run, main_out, test_out, secret, warm)
+    events = read_events(stdout, secret)
+    ids = expected if expected is not None else sorted(events.outcomes)
+    if code is None:
+        status = RunStatus.TIMED_OUT
+    elif not events.ended:
+        # The JVM ended before the judge's last line (System.exit, halt, a crash): the
+        # tests it reported keep their outcomes, the others are errors.
+        status = RunStatus.NO_REPORT
+    else:
+        status = RunStatus.TESTED
+    return SampleScore(
+        target, status, decide(events, ids), stderr, tuple(run.stages), events.ignored
+    )
 
 
 CANONICAL_ATTEMPTS = 3
@@ -329,6 +614,7 @@ def expected_tests(
     *,
     toolchain: JavaToolchain | None = None,
     limits: JailLimits = DEFAULT_LIMITS,
+    warm: bool | None = None,
 ) -> tuple[str, ...]:
     """The ids of the project's tests, from its canonical solution run in the jail (once per
     project content in this process). A test with a wall-clock limit (JavaBench's projects
@@ -337,14 +623,15 @@ def expected_tests(
     wall-clock limits, its test ids are taken (the load decided those verdicts, not the
     solution). Otherwise it is bad input naming the project and the tests it failed."""
     tools = toolchain or find_toolchain()
-    key = _project_digest(project)
+    warm = _warm_default(warm)
+    key = _project_digest(project) + (" warm" if warm else " cold")
     with _expected_lock:
         if key in _expected:
             return _expected[key]
     canonical = {s.path: s.text for s in project.main}
     told = ""
     for attempt in range(1, CANONICAL_ATTEMPTS + 1):
-        run = _score(project, "", canonical, None, tools, limits)
+        run = _score(project, "", canonical, None, tools, limits, warm)
         failing = [t for t in run.tests if not t.passed]
         tested = run.status is RunStatus.TESTED and bool(run.tests)
         if tested and not failing:
@@ -375,14 +662,16 @@ def score_sample(
     *,
     toolchain: JavaToolchain | None = None,
     limits: JailLimits = DEFAULT_LIMITS,
+    warm: bool | None = None,
 ) -> SampleScore:
     """Score ``sample``, the full source of the target class ``target``, against the project's
     tests in the jail; the other classes are the canonical ones."""
     tools = toolchain or find_toolchain()
     path = project.target(target).path
     sources = {s.path: s.text for s in project.main} | {path: sample}
-    expected = expected_tests(project, toolchain=tools, limits=limits)
-    return _score(project, target, sources, expected, tools, limits)
+    warm = _warm_default(warm)
+    expected = expected_tests(project, toolchain=tools, limits=limits, warm=warm)
+    return _score(project, target, sources, expected, tools, limits, warm)
 
 
 def score_sources(
@@ -392,6 +681,7 @@ def score_sources(
     label: str = "",
     toolchain: JavaToolchain | None = None,
     limits: JailLimits = DEFAULT_LIMITS,
+    warm: bool | None = None,
 ) -> SampleScore:
     """Score samples of several target classes at once (JavaBench's test-wise setting):
     ``replaced`` maps each target's file (relative to ``src/main/java``) to its sample's
@@ -402,5 +692,6 @@ def score_sources(
         if path not in paths:
             raise InputError(project.manifest, f"{path} is the file of no target")
     sources = {s.path: s.text for s in project.main} | dict(replaced)
-    expected = expected_tests(project, toolchain=tools, limits=limits)
-    return _score(project, label, sources, expected, tools, limits)
+    warm = _warm_default(warm)
+    expected = expected_tests(project, toolchain=tools, limits=limits, warm=warm)
+    return _score(project, label, sources, expected, tools, limits, warm)

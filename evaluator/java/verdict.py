@@ -16,13 +16,16 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from classwright.evaluator.java.junit_report import JavaTestOutcome, JavaTestStatus
 
 _STATUSES = {s.value: s for s in JavaTestStatus}
 TAMPERED = "tampered"
 END = "end"
+STARTED = "started"
+CPU = "cpu"
+TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,21 @@ class Events:
     """Whether the judge's end line came (the launcher ran to its end)."""
     ignored: int
     """Lines without the secret or not well-formed (a sample's own printing)."""
+    started: tuple[tuple[str, str], ...] = ()
+    """(test id, unique id) of each test that began, in order."""
+    cpu_seconds: Mapping[str, float] = field(default_factory=dict)
+    """Unique id -> the CPU seconds of the JVM the test took."""
+    timed_out: JavaTestOutcome | None = None
+    """The test the watchdog halted the JVM in (an error saying its limit)."""
+
+    @property
+    def running(self) -> tuple[str, str] | None:
+        """The last test that began and has no outcome line (the JVM ended in it)."""
+        if not self.started:
+            return None
+        test_id, unique_id = self.started[-1]
+        reported = test_id in self.outcomes or test_id in self.contested
+        return None if reported else (test_id, unique_id)
 
 
 def _decode(field: str) -> str | None:
@@ -50,6 +68,9 @@ def read_events(data: bytes, secret: str) -> Events:
     """Parse the JVM's standard output ``data`` for the lines carrying ``secret``."""
     seen: dict[str, list[JavaTestOutcome]] = {}
     tampered: set[str] = set()
+    started: list[tuple[str, str]] = []
+    cpu: dict[str, float] = {}
+    timed_out = None
     ended = False
     ignored = 0
     prefix = secret.encode("ascii") + b" "
@@ -69,6 +90,15 @@ def read_events(data: bytes, secret: str) -> Events:
         if fields[0] == TAMPERED:
             tampered.add(test_id)
             continue
+        if fields[0] == STARTED:
+            started.append((test_id, unique_id))
+            continue
+        if fields[0] == CPU:
+            cpu[unique_id] = int(message) / 1e9 if message.isdigit() else 0.0
+            continue
+        if fields[0] == TIMEOUT:
+            timed_out = JavaTestOutcome(test_id, unique_id, JavaTestStatus.ERROR, message, 0.0)
+            continue
         status = _STATUSES.get(fields[0])
         if status is None:
             ignored += 1
@@ -78,7 +108,7 @@ def read_events(data: bytes, secret: str) -> Events:
         )
     contested = tampered | {t for t, lines in seen.items() if len(lines) > 1}
     outcomes = {t: lines[0] for t, lines in seen.items() if t not in contested}
-    return Events(outcomes, frozenset(contested), ended, ignored)
+    return Events(outcomes, frozenset(contested), ended, ignored, tuple(started), cpu, timed_out)
 
 
 def decide(events: Events, expected: Iterable[str]) -> tuple[JavaTestOutcome, ...]:

@@ -35,6 +35,7 @@ NOT_IN_PLAIN_HARNESS = {
     "exit_in_test": "System.exit: the plain launcher writes no report (no tests, a failed run)",
     "thread_outlives_test": "its printed lines are not the plain harness's verdict either",
     "carry_state": "needs two runs: test_state_does_not_carry_from_one_sample_to_the_next",
+    "infinite_loop": "never ends there: test_java_warm.py::test_a_hung_test_is_killed_alone",
 }
 REFUSALS = {
     "read_canonical": ["canonical source refused: java.nio.file.NoSuchFileException"],
