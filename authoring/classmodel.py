@@ -1,9 +1,14 @@
 """Everything a task record derives from the canonical solution, computed with LibCST.
 
-The solution module holds imports and one class whose docstrings state the contract. From it
-we derive, never by regex: the import statements, the class description, the constructor text,
+The solution module holds imports and one class whose docstrings state the contract, after the
+base classes it derives from when it has some. From it we derive, never by regex: the import statements, the class description, the constructor text,
 the fields, every method's description (signature and docstring) and docstring-free code, the
 skeleton (docstrings and constructor kept, other bodies removed) and the dependency tags.
+
+With base classes, the class the tests use is the last one, and every other class of the module
+is one of its bases (directly or through another). The methods, fields, skeleton and tags are
+then taken over the bases and the class, in the order of the module: a model writes all of
+them, and the tests reach a base's methods through the class.
 """
 
 from __future__ import annotations
@@ -18,7 +23,12 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from classwright.authoring.source import parse_source
-from classwright.evaluator.dependencies import class_methods, find_class, method_dependencies
+from classwright.evaluator.dependencies import (
+    base_names,
+    class_hierarchy,
+    class_methods,
+    method_dependencies,
+)
 from classwright.schema.errors import InputError
 from classwright.schema.records import Dependencies
 
@@ -50,6 +60,8 @@ class ClassModel:
     methods: tuple[MethodModel, ...]
     skeleton: str
     code_without_docstrings: str
+    bases: tuple[str, ...] = ()
+    """The base classes the solution module defines for the class, in the module's order."""
 
     def method(self, name: str) -> MethodModel:
         for method in self.methods:
@@ -167,17 +179,26 @@ def _method_spans(
     A method's text starts at its decorators, as in ClassEval: ``@staticmethod`` is part of
     the contract a model is shown."""
     positions = wrapper.resolve(PositionProvider)
-    class_def = find_class(wrapper.module, class_name)
     spans: dict[str, tuple[int, int, int, int]] = {}
-    if class_def is None:
-        return spans
-    for func in class_methods(class_def):
+    for func in _methods_of(class_hierarchy(wrapper.module, class_name)):
         def_line = positions[func.name].start.line
         first = positions[func.decorators[0]].start.line if func.decorators else def_line
         doc = docstring_statement(func.body)
         doc_end = positions[doc].end.line if doc is not None else def_line
         spans[func.name.value] = (first, def_line, doc_end, positions[func].end.line)
     return spans
+
+
+def _methods_of(hierarchy: Sequence[cst.ClassDef]) -> list[cst.FunctionDef]:
+    """The methods of the classes, in order (one class: its methods as written)."""
+    return [func for class_def in hierarchy for func in class_methods(class_def)]
+
+
+def _fields_of(inits: Sequence[cst.FunctionDef]) -> tuple[str, ...]:
+    """The fields every constructor of the classes defines, in alphabetical order."""
+    if len(inits) == 1:
+        return _fields(inits[0])
+    return tuple(sorted({tag for init in inits for tag in _fields(init)}))
 
 
 def _fields(init: cst.FunctionDef | None) -> tuple[str, ...]:
@@ -228,50 +249,91 @@ def _fields(init: cst.FunctionDef | None) -> tuple[str, ...]:
 def analyse_class(source: str, path: str | Path, class_name: str | None = None) -> ClassModel:
     """Derive the record fields of the class in ``source`` (the task's ``solution.py``).
 
-    ``class_name`` defaults to the only class in the module; a module with several top-level
-    classes must name one. Remembered for the last 512 (source, path, class) it was asked.
+    ``class_name`` defaults to the only class in the module, or to the last one when every
+    other class of the module is one of its bases. Remembered for the last 512 (source, path,
+    class) it was asked.
     """
     module = parse_source(source, path)
-    class_name, class_def = _chosen_class(module, path, class_name)
+    class_name, hierarchy = _chosen_class(module, path, class_name)
+    class_def = hierarchy[-1]
     imports = _imports_of(module)
-    methods = class_methods(class_def)
-    init = next((m for m in methods if m.name.value == "__init__"), None)
+    methods = _methods_of(hierarchy)
+    _refuse_overrides(path, hierarchy)
+    inits = [m for c in hierarchy for m in class_methods(c) if m.name.value == "__init__"]
 
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     description = _class_description(source, class_def, positions)
-    constructor = _constructor_text(source, class_name, init, positions)
+    constructor = "".join(
+        _constructor_text(source, _class_line(c, len(hierarchy) > 1), init, positions)
+        for c in hierarchy
+        for init in [next((m for m in class_methods(c) if m.name.value == "__init__"), None)]
+    )
 
-    stripped = module.visit(_StripDocstrings(class_name))
-    stripped_code = stripped.code
+    stripped = module
+    skeleton = module
+    for c in hierarchy:
+        stripped = stripped.visit(_StripDocstrings(c.name.value))
+        skeleton = skeleton.visit(_Skeleton(c.name.value))
     models = _method_models(source, stripped, wrapper, class_name, methods)
-    skeleton = module.visit(_Skeleton(class_name)).code
     return ClassModel(
         class_name=class_name,
         imports=imports,
         class_description=description,
         constructor=constructor,
-        fields=_fields(init),
+        fields=_fields_of(inits) if inits else (),
         methods=models,
-        skeleton=skeleton,
-        code_without_docstrings=stripped_code,
+        skeleton=skeleton.code,
+        code_without_docstrings=stripped.code,
+        bases=tuple(c.name.value for c in hierarchy[:-1]),
     )
+
+
+def _class_line(class_def: cst.ClassDef, with_bases: bool) -> str:
+    """How the constructor text names a class: ``Name``, or ``Name(Base)`` among several."""
+    bases = base_names(class_def)
+    name = class_def.name.value
+    return f"{name}({', '.join(bases)})" if with_bases and bases else name
+
+
+def _refuse_overrides(path: str | Path, hierarchy: Sequence[cst.ClassDef]) -> None:
+    """A method (``__init__`` aside) defined in two of the classes is an ``InputError``: the
+    record has one description, one code and one test class per method name."""
+    owner: dict[str, str] = {}
+    for class_def in hierarchy:
+        for func in class_methods(class_def):
+            name = func.name.value
+            if name != "__init__" and owner.setdefault(name, class_def.name.value) != (
+                class_def.name.value
+            ):
+                raise InputError(
+                    path,
+                    f"method {name!r} is defined in {owner[name]} and in {class_def.name.value}: "
+                    "a task's class does not override its bases' methods",
+                )
 
 
 def _chosen_class(
     module: cst.Module, path: str | Path, class_name: str | None
-) -> tuple[str, cst.ClassDef]:
-    """The name and definition of the class to describe: ``class_name``, else the only one."""
+) -> tuple[str, list[cst.ClassDef]]:
+    """The name of the class to describe and its hierarchy (its bases first, itself last):
+    ``class_name``, else the only class, else the last one when all others are its bases."""
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     if class_name is None:
-        if len(classes) != 1:
-            found = ", ".join(c.name.value for c in classes) or "none"
+        found = ", ".join(c.name.value for c in classes) or "none"
+        if not classes:
             raise InputError(path, f"expected exactly one top-level class, found {found}")
-        class_name = classes[0].name.value
-    class_def = find_class(module, class_name)
-    if class_def is None:
+        class_name = classes[-1].name.value
+        if len(class_hierarchy(module, class_name)) != len(classes):
+            raise InputError(
+                path,
+                "expected exactly one top-level class, or base classes followed by the class "
+                f"that derives from them, found {found}",
+            )
+    hierarchy = class_hierarchy(module, class_name)
+    if not hierarchy:
         raise InputError(path, f"no top-level class named {class_name!r}")
-    return class_name, class_def
+    return class_name, hierarchy
 
 
 def _imports_of(module: cst.Module) -> tuple[str, ...]:

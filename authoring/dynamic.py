@@ -202,12 +202,15 @@ def method_test_classes(task: TaskFolder) -> dict[str, str]:
     }
 
 
-def method_body_lines(source: str, class_name: str) -> dict[str, tuple[int, int]]:
-    """Method name -> (first, last) line of its body after the docstring, 1-based."""
+def method_body_lines(
+    source: str, class_name: str, bases: Sequence[str] = ()
+) -> dict[str, tuple[int, int]]:
+    """Method name -> (first, last) line of its body after the docstring, 1-based, for the
+    methods of the class and of its ``bases`` (defined in ``source``)."""
     tree = syntax.parse(source)
     spans: dict[str, tuple[int, int]] = {}
     for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == class_name:
+        if isinstance(node, ast.ClassDef) and (node.name == class_name or node.name in bases):
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
                     body = item.body
@@ -587,10 +590,14 @@ class _Collect(doctest.DocTestRunner):
 
 
 def _examples(owner):
-    cls = getattr(_solution, {class_name!r})
-    name = {class_name!r} if owner == {class_name!r} else {class_name!r} + "." + owner
+    # "Base.method" is a base's method, "Base" a base's own docstring.
+    holder, _, member = owner.rpartition(".")
+    if not holder:
+        holder, member = (owner, owner) if owner in {classes!r} else ({class_name!r}, owner)
+    cls = getattr(_solution, holder)
+    name = holder if member == holder else holder + "." + member
     finder = doctest.DocTestFinder(recurse=True, exclude_empty=True)
-    for test in finder.find(cls, {class_name!r}, module=_solution, globs=dict(vars(_solution))):
+    for test in finder.find(cls, holder, module=_solution, globs=dict(vars(_solution))):
         if test.name == name:
             # An example whose output is drawn at random holds in some runs only, and a check
             # that runs it once would pass or flag it by chance. So the examples run again,
@@ -621,18 +628,21 @@ _EXAMPLE_TEST = """
 
 
 def example_owners(task: TaskFolder) -> list[str]:
-    """Docstrings holding ``>>>`` examples: the class name for its own, then method names."""
+    """Docstrings holding ``>>>`` examples: the class name for its own, then method names; a
+    base class's (``ClassModel.bases``) as its name and ``Base.method``, before the class's."""
     tree = syntax.parse(task.solution_source)
+    class_name, bases = task.solution.class_name, task.solution.bases
     owners: list[str] = []
     for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == task.solution.class_name:
+        if isinstance(node, ast.ClassDef) and (node.name == class_name or node.name in bases):
+            prefix = "" if node.name == class_name else node.name + "."
             if ">>>" in (ast.get_docstring(node) or ""):
                 owners.append(node.name)
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and ">>>" in (
                     ast.get_docstring(item) or ""
                 ):
-                    owners.append(item.name)
+                    owners.append(prefix + item.name)
     return owners
 
 
@@ -653,7 +663,10 @@ def example_run(task: TaskFolder, settings: DynamicSettings) -> ExampleRecord:
         for i, owner in enumerate(owners)
     )
     tests = _EXAMPLE_TESTS.format(
-        module=SOLUTION_MODULE, class_name=task.solution.class_name, tests=body
+        module=SOLUTION_MODULE,
+        class_name=task.solution.class_name,
+        classes=(task.solution.class_name, *task.solution.bases),
+        tests=body,
     )
     ids = [f"Examples.test_{i}" for i in range(len(owners))]
     run = run_suite(

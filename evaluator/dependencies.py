@@ -111,6 +111,37 @@ def find_class(module: cst.Module, class_name: str | None = None) -> cst.ClassDe
     return None
 
 
+def base_names(class_def: cst.ClassDef) -> list[str]:
+    """The names of the classes ``class_def`` derives from, as written (``Name`` bases only)."""
+    return [arg.value.value for arg in class_def.bases if isinstance(arg.value, cst.Name)]
+
+
+def class_hierarchy(module: cst.Module, class_name: str | None = None) -> list[cst.ClassDef]:
+    """The named top-level class (the first without a name) after the top-level classes of
+    the module it derives from, directly or through another, in the order of the module.
+
+    A task's class may derive from base classes defined in its solution module; what is
+    derived from "the class" (its methods, fields, skeleton, dependency tags) is taken over
+    all of them. A class without such bases gives itself alone.
+    """
+    found = find_class(module, class_name)
+    if found is None:
+        return []
+    classes = {s.name.value: s for s in module.body if isinstance(s, cst.ClassDef)}
+    ancestors: set[str] = set()
+    pending = base_names(found)
+    while pending:
+        name = pending.pop()
+        if name in classes and name not in ancestors and name != found.name.value:
+            ancestors.add(name)
+            pending.extend(base_names(classes[name]))
+    return [c for c in classes.values() if c.name.value in ancestors] + [found]
+
+
+def _defined_after(hierarchy: list[cst.ClassDef], index: int) -> set[str]:
+    return {m.name.value for c in hierarchy[index + 1 :] for m in class_methods(c)}
+
+
 def class_methods(class_def: cst.ClassDef) -> list[cst.FunctionDef]:
     """Methods defined directly in the class body, in source order."""
     body = class_def.body
@@ -124,6 +155,11 @@ def method_dependencies(
 ) -> dict[str, Dependencies]:
     """Tags of every method of ``class_name`` (``__init__`` included) in ``source``.
 
+    Methods of the base classes the module defines for it are tagged too (``class_hierarchy``),
+    as methods of the same class: a method reaching a base's method or field through ``self``
+    depends on it. A method a later class defines again (``__init__``) is tagged as the later
+    class defines it.
+
     Raises ``libcst.ParserSyntaxError`` for code that does not parse and ``LookupError``
     when the class is not there.
     """
@@ -133,12 +169,18 @@ def method_dependencies(
         module = cst.parse_module(source) if isinstance(source, str) else source
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     module = wrapper.module
-    class_def = find_class(module, class_name)
-    if class_def is None:
+    hierarchy = class_hierarchy(module, class_name)
+    if not hierarchy:
         raise LookupError(f"no class {class_name!r}" if class_name else "no class")
-    name = class_def.name.value
-    methods = class_methods(class_def)
+    # A base's method that a later class defines again (``__init__``) is not the class's.
+    methods = [
+        m
+        for i, c in enumerate(hierarchy)
+        for m in class_methods(c)
+        if i == len(hierarchy) - 1 or m.name.value not in _defined_after(hierarchy, i)
+    ]
     method_names = {m.name.value for m in methods}
+    class_names = {c.name.value for c in hierarchy}
     positions = wrapper.resolve(PositionProvider)
     scopes = wrapper.resolve(ScopeProvider)
 
@@ -161,7 +203,7 @@ def method_dependencies(
     result: dict[str, Dependencies] = {}
     for func in methods:
         own = func.name.value
-        receivers = {name}
+        receivers = set(class_names)
         first = _first_param(func)
         if first and not _is_static(func):
             receivers.add(first)

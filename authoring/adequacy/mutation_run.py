@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import libcst as cst
+
 from classwright.authoring.adequacy.mutation import Mutant, SourceRange, generate_mutants
 from classwright.authoring.adequacy.mutation_batch import (
     MUTANT_VERDICTS,
@@ -30,6 +32,7 @@ from classwright.authoring.adequacy.mutation_batch import (
 )
 from classwright.authoring.equivalents import MutantSite
 from classwright.evaluator import sandbox
+from classwright.evaluator.dependencies import class_hierarchy
 from classwright.evaluator.progress import NO_PROGRESS, ProgressReporter
 from classwright.evaluator.sandbox.limits import PROTOCOL_TEST_SECONDS
 from classwright.evaluator.sandbox.outcome import Status
@@ -504,13 +507,23 @@ def _mutants(record: TaskRecord, source: str, settings: MutationSettings) -> lis
     try:
         return generate_mutants(
             source,
-            class_name=record.class_name,
+            class_name=_mutated_class(record, source),
             operators=settings.operators,
             seed=settings.seed,
             max_mutants=settings.max_mutants,
         )
     except SyntaxError as error:
         raise InputError(record.task_id, f"canonical solution: {error}") from None
+
+
+def _mutated_class(record: TaskRecord, source: str) -> str | None:
+    """The class whose methods are mutated; None (every class) when the solution defines base
+    classes for it, since a task's module then holds only the class and its bases."""
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError:
+        return record.class_name
+    return record.class_name if len(class_hierarchy(module, record.class_name)) <= 1 else None
 
 
 def kill_rate(record: TaskRecord, settings: MutationSettings | None = None) -> float | None:

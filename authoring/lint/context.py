@@ -33,7 +33,7 @@ from classwright.authoring.source import parse_source
 from classwright.authoring.structure import shingles
 from classwright.authoring.taskdir import SOLUTION_FILE, TASK_FILE, TESTS_FILE, TaskFolder
 from classwright.authoring.testmodule import is_test_case
-from classwright.evaluator.dependencies import class_methods, find_class
+from classwright.evaluator.dependencies import class_hierarchy, class_methods, find_class
 
 T = TypeVar("T")
 
@@ -101,8 +101,9 @@ class TaskContext:
 
     Attributes a rule uses: ``task`` (the loaded ``TaskFolder``: meta, record, models),
     ``task_id``, ``solution`` and ``tests`` (``SourceFile``), ``toml_path``, ``class_def``,
-    ``methods`` (the class's methods without ``__init__``), ``init``, ``test_classes``
-    (name -> ``cst.ClassDef``), ``settings`` and ``memo`` for cached analyses.
+    ``hierarchy`` (its bases defined in ``solution.py``, then the class), ``all_methods`` and
+    ``methods`` (the methods of all of them, the latter without ``__init__``), ``init``,
+    ``test_classes`` (name -> ``cst.ClassDef``), ``settings`` and ``memo`` for cached analyses.
     """
 
     def __init__(self, task: TaskFolder, settings: CheckSettings | None = None) -> None:
@@ -121,8 +122,14 @@ class TaskContext:
         return found
 
     @cached_property
+    def hierarchy(self) -> list[cst.ClassDef]:
+        """The base classes the solution defines for the class, then the class itself."""
+        return class_hierarchy(self.solution.module, self.task.solution.class_name)
+
+    @cached_property
     def all_methods(self) -> list[cst.FunctionDef]:
-        return class_methods(self.class_def)
+        """The methods of the bases and the class, ``__init__`` included, in source order."""
+        return [func for class_def in self.hierarchy for func in class_methods(class_def)]
 
     @cached_property
     def methods(self) -> list[cst.FunctionDef]:
@@ -131,7 +138,9 @@ class TaskContext:
 
     @cached_property
     def init(self) -> cst.FunctionDef | None:
-        return next((m for m in self.all_methods if m.name.value == "__init__"), None)
+        """The class's own ``__init__`` (a base's constructor is the base's)."""
+        own = class_methods(self.class_def)
+        return next((m for m in own if m.name.value == "__init__"), None)
 
     @cached_property
     def test_classes(self) -> dict[str, cst.ClassDef]:

@@ -16,6 +16,7 @@ from classwright.evaluator.contract import (
     parse_method_contract,
     type_from_annotation,
 )
+from classwright.evaluator.dependencies import class_methods
 
 _EMPTY_MODULE = cst.Module(body=[])
 
@@ -95,7 +96,10 @@ def method_contract(ctx: TaskContext, func: cst.FunctionDef) -> MethodContract |
         text = ctx.docstring(func)
         return parse_method_contract(text, task_classes(ctx)) if text is not None else None
 
-    return ctx.memo(f"contract:{func.name.value}", parse)
+    # A base class's ``__init__`` and the class's own are two methods of one name.
+    own = any(func is m for m in class_methods(ctx.class_def))
+    key = func.name.value if own else f"{func.name.value}@{ctx.solution.position(func.name)[0]}"
+    return ctx.memo(f"contract:{key}", parse)
 
 
 def receiver(func: cst.FunctionDef) -> str | None:

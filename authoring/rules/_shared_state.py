@@ -134,9 +134,11 @@ def _module_state(ctx: TaskContext) -> list[SharedState]:
 def _solution_state(ctx: TaskContext) -> list[SharedState]:
     class_name = ctx.class_def.name.value
     found: dict[str, str] = {}
-    for attr, value in _assignments(ctx.class_def.body):
-        if _mutable(value):
-            found[f"{class_name}.{attr}"] = "a mutable class attribute, shared by every instance"
+    for class_def in ctx.hierarchy:
+        for attr, value in _assignments(class_def.body):
+            if _mutable(value):
+                what = "a mutable class attribute, shared by every instance"
+                found[f"{class_def.name.value}.{attr}"] = what
     for func in ctx.all_methods:
         visitor = _Rebinds({"cls", class_name})
         func.body.visit(visitor)

@@ -109,7 +109,10 @@ class MethodNotRunByOwnTests(Rule):
         cov = _execution.coverage(ctx)
         if cov.error:
             return
-        spans = dynamic.method_body_lines(ctx.task.solution_source, ctx.task.solution.class_name)
+        solution = ctx.task.solution
+        spans = dynamic.method_body_lines(
+            ctx.task.solution_source, solution.class_name, solution.bases
+        )
         statements = set(cov.statements)
         nodes = {m.name.value: m for m in ctx.methods}
         for method, test_class in dynamic.method_test_classes(ctx.task).items():

@@ -65,7 +65,8 @@ class FieldOutsideInit(Rule):
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
         known = {f.removeprefix("self.") for f in ctx.task.solution.fields}
-        known |= class_attributes(ctx.class_def)
+        for class_def in ctx.hierarchy:
+            known |= class_attributes(class_def)
         for func in ctx.methods:
             for name, target, _ in field_writes(func):
                 if name not in known:

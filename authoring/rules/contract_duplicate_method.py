@@ -9,6 +9,7 @@ from classwright.authoring.lint.fixtures import Fixture
 from classwright.authoring.lint.rule import Rule
 from classwright.authoring.lint.types import Finding
 from classwright.authoring.rules._examples import CLEAN_TASK, smoke_tests
+from classwright.evaluator.dependencies import class_methods
 
 
 def _redefines_on_purpose(method: cst.FunctionDef) -> bool:
@@ -79,10 +80,12 @@ class DuplicateMethod(Rule):
     )
 
     def check(self, ctx: TaskContext) -> Iterable[Finding]:
-        methods = [m for m in ctx.all_methods if not _redefines_on_purpose(m)]
-        for number, method in enumerate(methods):
-            name = method.name.value
-            later = next((m for m in methods[number + 1 :] if m.name.value == name), None)
-            if later is not None:
-                again, _ = ctx.solution.position(later.name)
-                yield self.report(ctx, ctx.solution, method.name, method=name, again=again)
+        # Per class: a base's method and the class's own (``__init__``) are two methods.
+        for class_def in ctx.hierarchy:
+            methods = [m for m in class_methods(class_def) if not _redefines_on_purpose(m)]
+            for number, method in enumerate(methods):
+                name = method.name.value
+                later = next((m for m in methods[number + 1 :] if m.name.value == name), None)
+                if later is not None:
+                    again, _ = ctx.solution.position(later.name)
+                    yield self.report(ctx, ctx.solution, method.name, method=name, again=again)

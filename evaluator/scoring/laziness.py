@@ -89,7 +89,7 @@ def class_shape(code: str, record: TaskRecord) -> Shape | None:
         tree = _parse(code)
     except SyntaxError:
         return None
-    methods = _methods_of(tree, record.class_name)
+    methods = _methods_of(tree, record.class_name, _task_bases(record))
     # Only the methods the task asks for: a constructor left as ``pass`` can be the answer.
     asked = {info.method_name for info in record.methods_info}
     judged = {name: func for name, func in methods.items() if name in asked}
@@ -121,7 +121,7 @@ def expected_signatures(record: TaskRecord) -> dict[str, tuple[str, ...]]:
     except SyntaxError:
         tree = None
     if tree is not None:
-        methods = _methods_of(tree, record.class_name)
+        methods = _methods_of(tree, record.class_name, _task_bases(record))
         if methods:
             return {name: _parameters(func) for name, func in methods.items()}
     signatures: dict[str, tuple[str, ...]] = {}
@@ -138,7 +138,41 @@ def _parse(code: str) -> ast.Module:
         return syntax.parse(code)
 
 
-def _methods_of(tree: ast.Module, class_name: str) -> dict[str, ast.FunctionDef]:
+def _methods_of(
+    tree: ast.Module, class_name: str, bases: Sequence[str] = ()
+) -> dict[str, ast.FunctionDef]:
+    """The methods of ``class_name`` in ``tree``, after those of the ``bases`` it defines."""
+    found: dict[str, ast.FunctionDef] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name in bases:
+            found.update(
+                (item.name, item)  # type: ignore[misc]
+                for item in node.body
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+            )
+    return {**found, **_own_methods(tree, class_name)} if found else _own_methods(tree, class_name)
+
+
+def _task_bases(record: TaskRecord) -> tuple[str, ...]:
+    """The base classes the task's skeleton defines before its class (none for most tasks)."""
+    try:
+        tree = _parse(record.skeleton)
+    except SyntaxError:
+        return ()
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    ancestors: set[str] = set()
+    pending = [record.class_name]
+    while pending:
+        node = classes.get(pending.pop())
+        for base in node.bases if node is not None else ():
+            if isinstance(base, ast.Name) and base.id in classes and base.id not in ancestors:
+                ancestors.add(base.id)
+                pending.append(base.id)
+    ancestors.discard(record.class_name)
+    return tuple(name for name in classes if name in ancestors)
+
+
+def _own_methods(tree: ast.Module, class_name: str) -> dict[str, ast.FunctionDef]:
     for node in tree.body:
         if isinstance(node, ast.ClassDef) and node.name == class_name:
             return {
