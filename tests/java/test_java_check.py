@@ -17,10 +17,11 @@ from typer.testing import CliRunner
 from classwright.authoring.javacheck import JAVA_RULES, check_context, select_java_rules
 from classwright.authoring.javacheck.context import JavaCheckContext
 from classwright.authoring.lint.rule import DOC_SECTIONS, NAME_PATTERN, doc_sections
-from classwright.authoring.lint.types import Finding
+from classwright.authoring.lint.types import Finding, Severity
 from classwright.cli import app
 from classwright.evaluator.java import JavaToolchain
-from classwright.evaluator.java.check_run import coverage_jars
+from classwright.evaluator.java.check_run import CheckRun, coverage_jars
+from classwright.evaluator.java.junit_report import JavaTestOutcome, JavaTestStatus
 from classwright.schema.errors import InputError
 from classwright.schema.java_project import load_java_project
 
@@ -171,3 +172,36 @@ def test_every_java_rule_is_declared_documented_and_has_a_fixture() -> None:
         assert list(doc_sections(rule)) == list(DOC_SECTIONS), rule.code
         assert f"| {rule.code} | `{rule.name}` |" in docs, rule.code
         assert rule.code in EXPECTED or rule.code in ("JV402", "JV403"), rule.code
+
+
+def test_a_check_jvm_stopped_at_its_limit_keeps_the_runs_it_finished() -> None:
+    """The JVM killed after its coverage run: the rules read that run, and the variants and the
+    shuffled order it did not reach are could-not-run warnings (no JVM runs here)."""
+    ctx = JavaCheckContext(load_java_project(DEPOT))
+    test_id = "depot.StockTest$Take#returnsWhatIsLeft()"
+    passed = JavaTestOutcome(test_id, "", JavaTestStatus.PASSED, "", 0.0)
+    ctx.__dict__.update(
+        missing_tool="",
+        jailed="bwrap: not found on PATH",
+        run=CheckRun(
+            seed=7,
+            outcomes={"coverage": {test_id: passed}},
+            covers={test_id: {"depot/Stock.java": frozenset(range(1, 200))}},
+            finished=frozenset({"coverage"}),
+            timed_out=True,
+        ),
+    )
+    findings, _ = check_context(ctx, select_java_rules(select=["JV1", "JV2", "JV3"]))
+    by_code: dict[str, list[Finding]] = {}
+    for finding in findings:
+        by_code.setdefault(finding.code, []).append(finding)
+    todo = by_code["JV201"]
+    assert len(todo) == len(ctx.methods) == 14
+    assert all(f.severity is Severity.WARNING for f in todo)
+    assert "stopped at its time limit (900 s) before" in todo[0].message
+    (order,) = by_code["JV301"]
+    assert order.severity is Severity.WARNING and "shuffled order" in order.message
+    # The coverage run was read: Stock's methods have the one test, the others none.
+    few = {f.task: f.message for f in by_code["JV202"]}
+    assert "executed by 1 tests" in few["depot.Stock#skus()"]
+    assert "executed by 0 tests" in few["depot.Warehouse#ship(Order)"]
