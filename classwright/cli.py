@@ -31,6 +31,7 @@ from classwright.commands import (  # noqa: E402 - the app must exist before the
     evaluate,
     generate,
     java,
+    java_generate,
     javabench,
     perturb,
     report,
@@ -49,6 +50,7 @@ for _commands in (
     cache,
     perturb,
     java,
+    java_generate,
     javabench,
 ):
     _commands.register(app)

@@ -3,11 +3,13 @@
 The checkout is read (:mod:`classwright.evaluator.java.javabench`), each project written under
 the folder the user names, loaded back through the project loader (so what is written is what
 ``java score`` reads), and its defects found (:mod:`classwright.evaluator.java.javabench_findings`)
-and stored in its ``javabench.json``.
+and stored in its ``javabench.json``; JavaBench's prompt template and its dataset's prompt texts
+are recorded beside it (:mod:`classwright.evaluator.java.javabench_prompt`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +21,9 @@ from classwright.evaluator.java.javabench_findings import (
     derivation_findings,
     measured_findings,
 )
+from classwright.evaluator.java.javabench_prompt import record_prompts
 from classwright.evaluator.java.toolchain import JavaToolchain, find_toolchain
+from classwright.schema.errors import InputError
 from classwright.schema.java_project import load_java_project
 
 
@@ -47,6 +51,10 @@ def import_checkout(
     imported = []
     for read in read_checkout(root, projects):
         folder = write_project(read, root, target, [])
+        # JavaBench's prompt template and its dataset's contexts, for `java generate`: a
+        # checkout without them is imported all the same (generation then says what is missing).
+        with contextlib.suppress(InputError, OSError, ValueError, KeyError, SyntaxError):
+            record_prompts(root, read.name, folder)
         project = load_java_project(folder)
         tasks = list(read.tasks)
         findings = derivation_findings(project, tasks) + clock_findings(project, read.solution)
