@@ -23,6 +23,8 @@ from classwright.authoring.check import (
     task_folder_of,
 )
 from classwright.authoring.dyncache import default_cache_dir
+from classwright.authoring.javacheck import JAVA_RULES
+from classwright.authoring.javacheck.rule import JavaRule
 from classwright.authoring.lint.context import CheckSettings
 from classwright.authoring.lint.registry import (
     all_rules,
@@ -181,14 +183,15 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def _render_rule(console: Console, rule: type[Rule]) -> None:
+def _render_rule(console: Console, rule: type[Rule] | type[JavaRule]) -> None:
     console.rule(f"{rule.code} {rule.name}")
-    console.print(f"severity: {rule.severity}    kind: {rule.kind}    scope: {rule.scope}")
+    scope = getattr(rule, "scope", "Java project")
+    console.print(f"severity: {rule.severity}    kind: {rule.kind}    scope: {scope}")
     console.print(Markdown(_doc_text(rule)))
     console.print()
 
 
-def _doc_text(rule: type[Rule]) -> str:
+def _doc_text(rule: type[Rule] | type[JavaRule]) -> str:
     return inspect.cleandoc(rule.__doc__ or "")
 
 
@@ -203,17 +206,22 @@ def rule_command(
     """Explain a rule: what it flags, why, an example and what to write instead."""
     console = Console()
     if show_all:
-        for rule in all_rules():
-            _render_rule(console, rule)
+        explained: list[type[Rule] | type[JavaRule]] = [*all_rules(), *JAVA_RULES]
+        for each in explained:
+            _render_rule(console, each)
         return
     if code is None:
         print("error: give a rule code or name (e.g. CW501) or --all", file=sys.stderr)
         raise typer.Exit(2)
     try:
-        rule = rule_by_code(code)
+        rule: type[Rule] | type[JavaRule] = rule_by_code(code)
     except KeyError:
-        print(f"error: {unknown_rule_message(code)}", file=sys.stderr)
-        raise typer.Exit(2) from None
+        wanted = code.strip().upper()
+        java = [r for r in JAVA_RULES if wanted in (r.code, r.name.upper())]
+        if not java:
+            print(f"error: {unknown_rule_message(code)}", file=sys.stderr)
+            raise typer.Exit(2) from None
+        rule = java[0]
     _render_rule(console, rule)
 
 

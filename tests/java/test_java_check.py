@@ -205,3 +205,14 @@ def test_a_check_jvm_stopped_at_its_limit_keeps_the_runs_it_finished() -> None:
     few = {f.task: f.message for f in by_code["JV202"]}
     assert "executed by 1 tests" in few["depot.Stock#skus()"]
     assert "executed by 0 tests" in few["depot.Warehouse#ship(Order)"]
+
+
+def test_classwright_rule_explains_a_java_rule_by_code_or_name() -> None:
+    by_code = runner.invoke(app, ["rule", "JV201"])
+    by_name = runner.invoke(app, ["rule", "method-todo-passes"])
+    assert by_code.exit_code == by_name.exit_code == 0, by_code.output
+    assert by_code.stdout == by_name.stdout
+    assert "JV201 method-todo-passes" in by_code.stdout
+    assert "scope: Java project" in by_code.stdout and "Use instead" in by_code.stdout
+    everything = runner.invoke(app, ["rule", "--all"])
+    assert "JV403 imported-no-discriminating-test" in everything.stdout
