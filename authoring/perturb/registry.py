@@ -21,9 +21,11 @@ ORDER = (
     "reorder-params",
     "redraw-examples",
     "change-constants",
+    "split",
 )
 """The order operators of one set are applied in, whatever order they were named in (names
-first: later operators read the renamed task, and their records quote the new names)."""
+first: later operators read the renamed task, and their records quote the new names; ``split``
+last, since the others change one class)."""
 
 
 @cache
