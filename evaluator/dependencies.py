@@ -22,13 +22,14 @@ of a generated method with the canonical one); authoring reuses it for the task 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import libcst as cst
 from libcst.metadata import (
     Access,
     MetadataWrapper,
     PositionProvider,
+    Scope,
     ScopeProvider,
 )
 
@@ -172,13 +173,7 @@ def method_dependencies(
     hierarchy = class_hierarchy(module, class_name)
     if not hierarchy:
         raise LookupError(f"no class {class_name!r}" if class_name else "no class")
-    # A base's method that a later class defines again (``__init__``) is not the class's.
-    methods = [
-        m
-        for i, c in enumerate(hierarchy)
-        for m in class_methods(c)
-        if i == len(hierarchy) - 1 or m.name.value not in _defined_after(hierarchy, i)
-    ]
+    methods = _hierarchy_methods(hierarchy)
     method_names = {m.name.value for m in methods}
     class_names = {c.name.value for c in hierarchy}
     positions = wrapper.resolve(PositionProvider)
@@ -189,16 +184,7 @@ def method_dependencies(
         pos = positions[func]
         spans.append((pos.start.line, pos.end.line, func.name.value))
 
-    libs: dict[str, list[str]] = {m.name.value: [] for m in methods}
-    seen_accesses: set[int] = set()
-    for scope in set(scopes.values()):
-        if scope is None:
-            continue
-        for access in scope.accesses:
-            if id(access) in seen_accesses:
-                continue
-            seen_accesses.add(id(access))
-            _record_library(access, positions, spans, libs)
+    libs = _library_uses(scopes.values(), positions, spans)
 
     result: dict[str, Dependencies] = {}
     for func in methods:
@@ -217,6 +203,35 @@ def method_dependencies(
             method=tuple(collector.methods),
         )
     return result
+
+
+def _hierarchy_methods(hierarchy: list[cst.ClassDef]) -> list[cst.FunctionDef]:
+    # A base's method that a later class defines again (``__init__``) is not the class's.
+    return [
+        m
+        for i, c in enumerate(hierarchy)
+        for m in class_methods(c)
+        if i == len(hierarchy) - 1 or m.name.value not in _defined_after(hierarchy, i)
+    ]
+
+
+def _library_uses(
+    scopes: Iterable[Scope | None],
+    positions: Mapping[cst.CSTNode, object],
+    spans: list[tuple[int, int, str]],
+) -> dict[str, list[str]]:
+    """The library names each method (by its line span) uses, every access counted once."""
+    libs: dict[str, list[str]] = {name: [] for _, _, name in spans}
+    seen_accesses: set[int] = set()
+    for scope in set(scopes):
+        if scope is None:
+            continue
+        for access in scope.accesses:
+            if id(access) in seen_accesses:
+                continue
+            seen_accesses.add(id(access))
+            _record_library(access, positions, spans, libs)
+    return libs
 
 
 def _record_library(

@@ -582,32 +582,9 @@ def _split(
     ]
     init = plan.init
     if moving.fields and init is not None:
-        assert isinstance(init.body, cst.IndentedBlock)
-        params = sorted(
-            {p for f in moving.fields for p in plan.fields[f][1]},
-            key=lambda p: _parameter_order(init).index(p),
-        )
-        statements = {id(plan.fields[f][0]) for f in moving.fields}
-        moved_lines = [s for s in init.body.body if id(s) in statements]
-        kept_lines = [s for s in init.body.body if id(s) not in statements]
-        tracked += list(init.body.body)
-        init_doc = _base_init_doc(init, moving.fields, params)
-        base_init = cst.FunctionDef(
-            name=cst.Name("__init__"),
-            params=cst.Parameters(
-                params=[cst.Param(cst.Name(plan.receiver))] + [_bare_param(init, p) for p in params]
-            ),
-            body=cst.IndentedBlock(
-                body=[*([_docstring(init_doc, 2 * _INDENT)] if init_doc else []), *moved_lines]
-            ),
-            leading_lines=[cst.EmptyLine(indent=False)],
-        )
+        base_init, new_init = _constructors(init, plan, moving)
+        tracked += list(_block(init).body)
         base_body.append(base_init)
-        at = 1 if docstring_statement(init.body) is not None else 0
-        call = cst.parse_statement(f"super().__init__({', '.join(params)})\n")
-        new_init = init.with_changes(
-            body=init.body.with_changes(body=[*kept_lines[:at], call, *kept_lines[at:]])
-        )
         staying = [new_init if s is init else s for s in staying]
     tracked += [s for s in staying if any(s is b for b in body)]
     attributes_first = [s for s in going if not isinstance(s, cst.FunctionDef)]
@@ -630,6 +607,42 @@ def _split(
     for statement in module.body:
         new_body.extend([base, derived] if statement is class_def else [statement])
     return module.with_changes(body=new_body), tracked
+
+
+def _block(function: cst.FunctionDef) -> cst.IndentedBlock:
+    assert isinstance(function.body, cst.IndentedBlock)
+    return function.body
+
+
+def _constructors(
+    init: cst.FunctionDef, plan: _Plan, moving: _Moving
+) -> tuple[cst.FunctionDef, cst.FunctionDef]:
+    """The base's `__init__` setting the moved fields, and the class's calling it first."""
+    params = sorted(
+        {p for f in moving.fields for p in plan.fields[f][1]},
+        key=lambda p: _parameter_order(init).index(p),
+    )
+    statements = {id(plan.fields[f][0]) for f in moving.fields}
+    lines = _block(init).body
+    moved_lines = [s for s in lines if id(s) in statements]
+    kept_lines = [s for s in lines if id(s) not in statements]
+    init_doc = _base_init_doc(init, moving.fields, params)
+    base_init = cst.FunctionDef(
+        name=cst.Name("__init__"),
+        params=cst.Parameters(
+            params=[cst.Param(cst.Name(plan.receiver))] + [_bare_param(init, p) for p in params]
+        ),
+        body=cst.IndentedBlock(
+            body=[*([_docstring(init_doc, 2 * _INDENT)] if init_doc else []), *moved_lines]
+        ),
+        leading_lines=[cst.EmptyLine(indent=False)],
+    )
+    at = 1 if docstring_statement(_block(init)) is not None else 0
+    call = cst.parse_statement(f"super().__init__({', '.join(params)})\n")
+    new_init = init.with_changes(
+        body=_block(init).with_changes(body=[*kept_lines[:at], call, *kept_lines[at:]])
+    )
+    return base_init, new_init
 
 
 def _parameter_order(init: cst.FunctionDef) -> list[str]:
