@@ -9,6 +9,7 @@ import enum
 import json
 from collections.abc import Sequence
 
+from classwright.authoring.javacheck import JAVA_RULES
 from classwright.authoring.lint.registry import all_rules
 from classwright.authoring.lint.types import Finding, Severity
 
@@ -64,8 +65,9 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def format_sarif(findings: Sequence[Finding]) -> str:
-    """A SARIF 2.1.0 log with one run; every registered rule is described in the driver."""
-    rules = all_rules()
+    """A SARIF 2.1.0 log with one run; every registered rule is described in the driver, the
+    Java rules after the Python ones (a result's ``ruleIndex`` points at its rule)."""
+    rules = [*all_rules(), *JAVA_RULES]
     index = {rule.code: number for number, rule in enumerate(rules)}
     driver_rules = [
         {

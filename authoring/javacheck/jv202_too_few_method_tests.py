@@ -33,7 +33,7 @@ class TooFewMethodTests(JavaRule):
 
     code = "JV202"
     name = "too-few-method-tests"
-    MESSAGE = "{method} is executed by {count} tests (at least {minimum} wanted){tests}"
+    MESSAGE = "tests executing {method}: {count}, at least {minimum} wanted{tests}"
 
     def check(self, ctx: JavaCheckContext) -> Iterable[Finding]:
         if ctx.missing_tool or not ctx.ran:

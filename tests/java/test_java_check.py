@@ -79,7 +79,7 @@ EXPECTED = {
     "JV101": ("CounterTest.java", "fails flawed.CounterTest$Value#startsAtOne(): expected: <1>"),
     "JV102": ("CounterTest.java", "readsTheProcessStatus() passes outside the jail but fails"),
     "JV201": ("Counter.java", "flawed.Counter#atLimit(): no test fails when it alone is left"),
-    "JV202": ("Counter.java", "flawed.Counter#atLimit() is executed by 2 tests"),
+    "JV202": ("Counter.java", "tests executing flawed.Counter#atLimit(): 2, at least 5 wanted"),
     "JV203": ("Counter.java", "flawed.Counter#increment(): branch coverage 50% (1 of 2"),
     "JV301": ("SharedStateTest.java", "expectsAFreshCounter() is passed in the default order"),
     "JV302": ("CounterTest.java", "depends on the wall clock: Thread.sleep(1);"),
@@ -203,8 +203,8 @@ def test_a_check_jvm_stopped_at_its_limit_keeps_the_runs_it_finished() -> None:
     assert order.severity is Severity.WARNING and "shuffled order" in order.message
     # The coverage run was read: Stock's methods have the one test, the others none.
     few = {f.task: f.message for f in by_code["JV202"]}
-    assert "executed by 1 tests" in few["depot.Stock#skus()"]
-    assert "executed by 0 tests" in few["depot.Warehouse#ship(Order)"]
+    assert "depot.Stock#skus(): 1, at least 5 wanted" in few["depot.Stock#skus()"]
+    assert "depot.Warehouse#ship(Order): 0, at least 5" in few["depot.Warehouse#ship(Order)"]
 
 
 def test_classwright_rule_explains_a_java_rule_by_code_or_name() -> None:
@@ -216,3 +216,16 @@ def test_classwright_rule_explains_a_java_rule_by_code_or_name() -> None:
     assert "scope: Java project" in by_code.stdout and "Use instead" in by_code.stdout
     everything = runner.invoke(app, ["rule", "--all"])
     assert "JV403 imported-no-discriminating-test" in everything.stdout
+
+
+def test_a_java_finding_in_sarif_points_at_its_rule() -> None:
+    result = runner.invoke(
+        app, ["check", str(FLAWED), "--static-only", "--format", "sarif", "--select", "JV401"]
+    )
+    assert result.exit_code == 1, result.output
+    run = json.loads(result.stdout)["runs"][0]
+    (found,) = run["results"]
+    assert found["ruleId"] == "JV401"
+    # A ruleIndex of -1 (a rule missing from the driver) would index the last rule instead.
+    assert found["ruleIndex"] >= 0
+    assert run["tool"]["driver"]["rules"][found["ruleIndex"]]["id"] == "JV401"
