@@ -124,22 +124,15 @@ _allowed_modules: dict[tuple[Path, tuple[str, ...]], str] = {}
 
 
 def _limit_modules(toolchain: JavaToolchain, needed: Sequence[str] = ()) -> str:
-    """This JDK's modules but the denied ones (less those the project ``needed``), for
-    ``--limit-modules`` (the JDK asked once)."""
-    import subprocess
-
+    """This JDK's modules but the denied ones (less those the project ``needed``) and every
+    module requiring one, for ``--limit-modules`` (the JDK asked once). A JVM resolves what
+    the listed modules require: listing ``java.se`` would bring ``java.instrument`` back, and
+    ``jdk.jcmd`` ``jdk.attach``."""
     with _modules_lock:
         key = (toolchain.java, tuple(sorted(needed)))
         if key not in _allowed_modules:
-            listed = subprocess.run(
-                [str(toolchain.java), "--list-modules"],
-                capture_output=True,
-                text=True,
-                check=True,
-                timeout=120,
-            ).stdout
-            names = {line.split("@")[0].strip() for line in listed.splitlines() if line.strip()}
-            allowed = sorted(names - (DENIED_MODULES - set(needed)))
+            denied = frozenset(DENIED_MODULES - set(needed))
+            allowed = image.image_modules(toolchain, denied)
             allowed += [judge_source.MODULE_NAME, judge_source.JUNIT_MODULE]
             _allowed_modules[key] = ",".join(allowed)
         return _allowed_modules[key]

@@ -5,6 +5,7 @@ shown to do so there, which proves the attack is real."""
 
 from __future__ import annotations
 
+import subprocess
 import uuid
 from pathlib import Path
 
@@ -15,9 +16,11 @@ from classwright.evaluator.java import (
     JavaToolchain,
     RunStatus,
     expected_tests,
+    judge_source,
     run_project,
     score_sample,
 )
+from classwright.evaluator.java import score as scoring
 from classwright.schema.java_project import JavaProject
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -131,3 +134,27 @@ def test_state_does_not_carry_from_one_sample_to_the_next(
         assert not score.class_wise_pass
         assert "marker found: false" in score.output
     assert not Path("/tmp", marker).exists()
+
+
+def _resolved(jailed: JavaToolchain, needed: tuple[str, ...] = ()) -> set[str]:
+    """The modules a JVM given the cold path's ``--limit-modules`` list can load."""
+    own = {judge_source.MODULE_NAME, judge_source.JUNIT_MODULE}  # on the module path, not the JDK
+    listed = [m for m in scoring._limit_modules(jailed, needed).split(",") if m not in own]
+    shown = subprocess.run(
+        [str(jailed.java), "--limit-modules", ",".join(listed), "--list-modules"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    return {line.split("@")[0] for line in shown.split()}
+
+
+def test_the_cold_paths_test_jvm_resolves_no_denied_module(jailed: JavaToolchain) -> None:
+    # A JVM resolves what the listed modules require: listing java.se and jdk.jcmd as every
+    # module but the denied ones did brought back java.instrument, jdk.attach and four more.
+    resolved = _resolved(jailed)
+    assert "java.base" in resolved and "java.sql" in resolved
+    assert not resolved & scoring.DENIED_MODULES
+    # The control: a module a project needs (Mockito's jdk.unsupported) is resolved.
+    assert "jdk.unsupported" in _resolved(jailed, ("jdk.unsupported",))
