@@ -10,7 +10,9 @@ import json
 from collections.abc import Sequence
 
 from classwright.authoring.javacheck import JAVA_RULES
+from classwright.authoring.javacheck.rule import JavaRule
 from classwright.authoring.lint.registry import all_rules
+from classwright.authoring.lint.rule import Rule
 from classwright.authoring.lint.types import Finding, Severity
 
 
@@ -67,7 +69,7 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 def format_sarif(findings: Sequence[Finding]) -> str:
     """A SARIF 2.1.0 log with one run; every registered rule is described in the driver, the
     Java rules after the Python ones (a result's ``ruleIndex`` points at its rule)."""
-    rules = [*all_rules(), *JAVA_RULES]
+    rules: list[type[Rule] | type[JavaRule]] = [*all_rules(), *JAVA_RULES]
     index = {rule.code: number for number, rule in enumerate(rules)}
     driver_rules = [
         {
