@@ -29,6 +29,19 @@ from classwright.evaluator.java.toolchain import JavaToolchain, find_toolchain
 from classwright.schema.java_project import TEST_SOURCES, JavaProject
 
 JAVA_RELEASE = "17"
+JAVAC_OPTIONS = (
+    "--release",
+    JAVA_RELEASE,
+    "-encoding",
+    "UTF-8",
+    "-proc:none",
+    "-nowarn",
+    "-g",
+    "-Xmaxerrs",
+    "1000",
+)
+"""What every javac of a project is given, in a fresh JVM or the warm compiler: the same options
+make the same class files and messages whichever path compiles a sample."""
 DEFAULT_JVM_OPTIONS = ("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
 """Short-lived JVMs: one GC thread instead of one per core, and the quick JIT tier only, which
 cut a stage's CPU time by about a third (benchmarks/java_cost.py prints both)."""
@@ -172,15 +185,7 @@ def _javac(
     return [
         str(toolchain.javac),
         *(f"-J{option}" for option in jvm_options),
-        "--release",
-        JAVA_RELEASE,
-        "-encoding",
-        "UTF-8",
-        "-proc:none",
-        "-nowarn",
-        "-g",
-        "-Xmaxerrs",
-        "1000",
+        *JAVAC_OPTIONS,
         "-d",
         str(out),
         "-cp",

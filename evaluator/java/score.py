@@ -37,7 +37,7 @@ from classwright.evaluator.java.jail import (
 from classwright.evaluator.java.junit_report import JavaTestOutcome, JavaTestStatus
 from classwright.evaluator.java.runner import (
     DEFAULT_JVM_OPTIONS,
-    JAVA_RELEASE,
+    JAVAC_OPTIONS,
     OUTPUT_LIMIT,
     RunStatus,
     Stage,
@@ -161,15 +161,7 @@ def _javac(toolchain: JavaToolchain, argfile: str, classpath: Sequence[str]) -> 
     return [
         str(toolchain.javac),
         *(f"-J{option}" for option in JAIL_JVM_OPTIONS),
-        "--release",
-        JAVA_RELEASE,
-        "-encoding",
-        "UTF-8",
-        "-proc:none",
-        "-nowarn",
-        "-g",
-        "-Xmaxerrs",
-        "1000",
+        *JAVAC_OPTIONS,
         "-d",
         "/run/out",
         "-cp",

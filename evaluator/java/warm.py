@@ -35,7 +35,7 @@ from typing import IO
 
 from classwright.evaluator.java import compiler_source
 from classwright.evaluator.java.jail import Jail, JailLimits, _rlimits
-from classwright.evaluator.java.runner import JAVA_RELEASE, OUTPUT_LIMIT
+from classwright.evaluator.java.runner import JAVAC_OPTIONS, OUTPUT_LIMIT
 from classwright.evaluator.java.toolchain import JavaToolchain
 
 RECYCLE_AFTER = 200
@@ -176,15 +176,7 @@ class WarmCompiler:
         inside too), writing the argument file in ``folder``."""
         argfile = folder / f"args-{len(list(folder.glob('args-*')))}"
         lines = [
-            "--release",
-            JAVA_RELEASE,
-            "-encoding",
-            "UTF-8",
-            "-proc:none",
-            "-nowarn",
-            "-g",
-            "-Xmaxerrs",
-            "1000",
+            *JAVAC_OPTIONS,
             *options,
             *(f'"{s}"' for s in sources),
         ]
