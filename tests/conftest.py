@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -12,6 +14,7 @@ import pytest
 
 # The hook is imported into this namespace so pytest finds it (a plugin module of the tests).
 from heavy_first import pytest_collection_modifyitems  # noqa: F401
+from orphans import ends_with_parent
 from requirements_in_ci import pytest_runtest_makereport, skip_missing  # noqa: F401
 
 from classwright.authoring.taskdir import load_tasks
@@ -195,3 +198,28 @@ def small_task(tmp_path: Path) -> Path:
     (folder / "solution.py").write_text(SMALL_SOLUTION)
     (folder / "tests.py").write_text(SMALL_TESTS)
     return folder
+
+
+BUSY_SECONDS = 600
+
+
+@pytest.fixture
+def two_busy_processes() -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Two processes that keep a CPU each busy, each in a session of its own (where the kernel
+    groups CPU time by session, they compete with the sandbox as two programs would); they end
+    by themselves after BUSY_SECONDS and are killed at teardown."""
+    code = (
+        f"import time\nend = time.monotonic() + {BUSY_SECONDS}\nwhile time.monotonic() < end: pass"
+    )
+    hogs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code], start_new_session=True, preexec_fn=ends_with_parent()
+        )
+        for _ in range(2)
+    ]
+    try:
+        yield hogs
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()

@@ -119,3 +119,23 @@ def test_a_compiler_past_its_limit_is_killed_and_started_afresh(
         assert (again / "a" / "A.class").is_file()
     finally:
         compiler.close()
+
+
+def test_every_canonical_class_passes_every_test_beside_two_busy_processes(
+    depot: JavaProject,
+    jailed: JavaToolchain,
+    expected: tuple[str, ...],
+    two_busy_processes: list[object],
+) -> None:
+    # Each task class's canonical source scored as a sample through the default (warm) path,
+    # while two other programs keep both CPUs busy: the limits count CPU time, so waiting for a
+    # CPU must fail no test. (Depot's canonical CPU times may have been measured quiet or busy,
+    # by whichever test came first: either must do.)
+    assert len(depot.targets) == 3
+    for target in depot.targets:
+        canonical = depot.main_source(target.path).text
+        score = score_sample(depot, target.class_name, canonical, toolchain=jailed)
+        failing = [(t.test_id, t.status, t.message) for t in score.tests if not t.passed]
+        assert score.status is RunStatus.TESTED and failing == [], (target.class_name, failing)
+        assert {t.test_id for t in score.tests} == set(expected)
+        assert score.class_wise_pass

@@ -7,15 +7,12 @@ import contextlib
 import json
 import os
 import subprocess
-import sys
 import textwrap
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from orphans import ends_with_parent
 
 from classwright.evaluator.report.intervals import pass_interval
 from classwright.evaluator.report.leaderboard import rank_runs, render
@@ -56,31 +53,6 @@ def spinner(factor: str) -> str:
             return True
         """
     )
-
-
-BUSY_SECONDS = 600
-
-
-@pytest.fixture
-def two_busy_processes() -> Iterator[list[subprocess.Popen[bytes]]]:
-    """Two processes that keep a CPU each busy, each in a session of its own (where the kernel
-    groups CPU time by session, they compete with the sandbox as two programs would); they end
-    by themselves after BUSY_SECONDS and are killed at teardown."""
-    code = (
-        f"import time\nend = time.monotonic() + {BUSY_SECONDS}\nwhile time.monotonic() < end: pass"
-    )
-    hogs = [
-        subprocess.Popen(
-            [sys.executable, "-c", code], start_new_session=True, preexec_fn=ends_with_parent()
-        )
-        for _ in range(2)
-    ]
-    try:
-        yield hogs
-    finally:
-        for hog in hogs:
-            hog.kill()
-            hog.wait()
 
 
 def test_a_hang_is_ended_at_its_cpu_limit_and_a_twice_slower_solution_passes(
