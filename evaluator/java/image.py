@@ -9,6 +9,12 @@ classes the canonical run loaded from the judge's jar and JUnit's (the project's
 read from folders, are never archived). An archive changes what a class costs to load, never
 what it does: a JVM that cannot map it loads the classes from their jars.
 
+A denied module a project needs (``jdk_modules`` in its ``project.toml``) is in its image, but
+without the classes in ``WITHHELD``: JavaBench's PA22 mocks with Mockito, whose Objenesis makes
+objects through ``sun.reflect.ReflectionFactory`` in ``jdk.unsupported``; the same module holds
+``sun.misc.Unsafe``, which reads any object's memory (the judge's secret included). ``jlink``
+leaves that one class file out, so the tests get the factory and a sample cannot load Unsafe.
+
 The image is built once per machine, JDK, judge and module set, under the cache folder
 (``CLASSWRIGHT_CACHE``, else ``$XDG_CACHE_HOME/classwright``, else ``~/.cache/classwright``):
 about 6 CPU-s and 150 MB.
@@ -34,6 +40,9 @@ from classwright.evaluator.java.toolchain import JavaToolchain
 
 CACHE_VARIABLE = "CLASSWRIGHT_CACHE"
 JUDGE_JAR = "classwright-judge.jar"
+WITHHELD: dict[str, tuple[str, ...]] = {"jdk.unsupported": ("sun/misc/Unsafe.class",)}
+"""Class files left out of a module the image holds: what no test needs and a sample must not
+have (``sun.misc.Unsafe``: memory access past every access check)."""
 _lock = threading.Lock()
 
 
@@ -118,7 +127,15 @@ def _judge_jar(toolchain: JavaToolchain, folder: Path) -> None:
 @functools.cache
 def _runtime(toolchain: JavaToolchain, excluded: frozenset[str], judge_digest: str) -> Path:
     release = (toolchain.java.resolve().parents[1] / "release").read_bytes()
+    # A pattern for a module the image lacks matches nothing: jlink accepts it.
+    withheld = sorted(
+        f"/{module}/{path}"
+        for module, paths in WITHHELD.items()
+        if module not in excluded
+        for path in paths
+    )
     parts = [str(toolchain.java.resolve()).encode(), release, ",".join(sorted(excluded)).encode()]
+    parts += [",".join(withheld).encode()] if withheld else []
     key = hashlib.sha256(b"\0".join([*parts, judge_digest.encode()])).hexdigest()[:20]
     root = cache_root()
     final = root / f"java-runtime-{key}"
@@ -137,6 +154,7 @@ def _runtime(toolchain: JavaToolchain, excluded: frozenset[str], judge_digest: s
                 "--no-header-files",
                 "--no-man-pages",
                 "--generate-cds-archive",
+                *([f"--exclude-resources={','.join(withheld)}"] if withheld else []),
             ],
             capture_output=True,
             text=True,

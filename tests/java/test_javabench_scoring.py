@@ -181,20 +181,27 @@ def test_published_files_give_the_leaderboard_figures() -> None:
     assert sum(passing) / 4 == pytest.approx(0.655, abs=0.0005)
 
 
-def test_jdk_modules_lets_the_tests_resolve_a_denied_module(
-    depot: JavaProject, project_copy: Path, jailed: JavaToolchain
-) -> None:
-    """PA22's Mockito needs jdk.unsupported, which holds sun.misc.Unsafe too: the key opens it
-    for the sample as well (docs/java.md states the route), and only where a project names it."""
-    canonical = depot.main_source(TASKS["Stock"]).text
+def _probe(canonical: str, class_name: str) -> str:
+    """Depot's Stock, but its ``count`` answers -1 when ``class_name`` cannot be loaded."""
     body = "        return units.getOrDefault(sku, 0);"
     assert body in canonical
-    probe = canonical.replace(
+    return canonical.replace(
         body,
-        '        try {\n            Class.forName("sun.misc.Unsafe");\n'
+        f'        try {{\n            Class.forName("{class_name}");\n'
         "        } catch (ClassNotFoundException e) {\n            return -1;\n        }\n" + body,
     )
-    denied = score_sample(depot, "depot.Stock", probe, toolchain=jailed)
+
+
+def test_jdk_modules_lets_the_tests_resolve_a_denied_module_without_unsafe(
+    depot: JavaProject, project_copy: Path, jailed: JavaToolchain
+) -> None:
+    """PA22's Mockito needs jdk.unsupported for ``sun.reflect.ReflectionFactory``: the key
+    resolves the module, and only where a project names it; ``sun.misc.Unsafe``, in the same
+    module, stays out of the image, so a sample cannot read the judge's memory with it."""
+    canonical = depot.main_source(TASKS["Stock"]).text
+    factory = _probe(canonical, "sun.reflect.ReflectionFactory")
+    unsafe = _probe(canonical, "sun.misc.Unsafe")
+    denied = score_sample(depot, "depot.Stock", factory, toolchain=jailed)
     assert denied.status is RunStatus.TESTED and not denied.class_wise_pass
     manifest = project_copy / "project.toml"
     text = manifest.read_text()
@@ -203,5 +210,15 @@ def test_jdk_modules_lets_the_tests_resolve_a_denied_module(
     )
     opened = load_java_project(project_copy)
     assert opened.jdk_modules == ("jdk.unsupported",)
-    allowed = score_sample(opened, "depot.Stock", probe, toolchain=jailed)
+    # The positive control: with the key, the module's factory loads and the probe passes.
+    allowed = score_sample(opened, "depot.Stock", factory, toolchain=jailed)
     assert allowed.class_wise_pass, [t.test_id for t in allowed.tests if not t.passed][:3]
+    withheld = score_sample(opened, "depot.Stock", unsafe, toolchain=jailed)
+    assert withheld.status is RunStatus.TESTED and not withheld.class_wise_pass
+    # The hostile sample that answers correctly once Unsafe (or /proc, or a program of its
+    # own) works: with the key it still finds no Unsafe.
+    hostile = Path(__file__).resolve().parent / "hostile" / "escape_checks.java"
+    escape = score_sample(opened, "depot.Stock", hostile.read_text(), toolchain=jailed)
+    assert not escape.class_wise_pass
+    refused = "escape refused: Unsafe: java.lang.ClassNotFoundException: sun.misc.Unsafe"
+    assert refused in escape.output
