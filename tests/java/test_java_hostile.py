@@ -39,6 +39,8 @@ NOT_IN_PLAIN_HARNESS = {
     "thread_outlives_test": "its printed lines are not the plain harness's verdict either",
     "carry_state": "needs two runs: test_state_does_not_carry_from_one_sample_to_the_next",
     "infinite_loop": "never ends there: test_java_warm.py::test_a_hung_test_is_killed_alone",
+    "factory_made_listener": "needs jdk.unsupported: test_javabench_scoring.py::"
+    "test_jdk_modules_lets_the_tests_resolve_a_denied_module_without_unsafe",
 }
 REFUSALS = {
     "read_canonical": ["canonical source refused: java.nio.file.NoSuchFileException"],

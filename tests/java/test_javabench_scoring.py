@@ -217,8 +217,21 @@ def test_jdk_modules_lets_the_tests_resolve_a_denied_module_without_unsafe(
     assert withheld.status is RunStatus.TESTED and not withheld.class_wise_pass
     # The hostile sample that answers correctly once Unsafe (or /proc, or a program of its
     # own) works: with the key it still finds no Unsafe.
-    hostile = Path(__file__).resolve().parent / "hostile" / "escape_checks.java"
-    escape = score_sample(opened, "depot.Stock", hostile.read_text(), toolchain=jailed)
+    hostile = Path(__file__).resolve().parent / "hostile"
+    escape = score_sample(
+        opened, "depot.Stock", (hostile / "escape_checks.java").read_text(), toolchain=jailed
+    )
     assert not escape.class_wise_pass
     refused = "escape refused: Unsafe: java.lang.ClassNotFoundException: sun.misc.Unsafe"
     assert refused in escape.output
+    # What the factory does give: the judge's listener made without its constructor. Called
+    # as JUnit would, it has no secret, no output and no launcher thread: the call fails.
+    made = score_sample(
+        opened,
+        "depot.Stock",
+        (hostile / "factory_made_listener.java").read_text(),
+        toolchain=jailed,
+    )
+    assert not made.class_wise_pass
+    assert "listener made: classwright.judge.Main$Reporter" in made.output
+    assert "listener refused: java.lang.NullPointerException" in made.output
