@@ -9,9 +9,13 @@ less with what else runs on the machine than wall time does.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import resource
+import signal
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -56,6 +60,32 @@ def _cgroup_cpu(group: Path) -> float:
     return int(stat["usage_usec"]) / 1e6
 
 
+REMOVE_SECONDS = 10.0
+"""How long a group with processes left in it is retried before it is left behind."""
+
+
+def _remove(group: Path) -> None:
+    """Remove ``group`` once what the run left in it is gone. A sandbox's orphans may still be
+    dying when the command returns (the kernel then refuses the removal: device busy): they are
+    killed and the removal retried; a group still busy after ``REMOVE_SECONDS`` is left behind
+    with a warning rather than losing the run's figures."""
+    members = group / ("tasks" if (group / "tasks").is_file() else "cgroup.procs")
+    deadline = time.monotonic() + REMOVE_SECONDS
+    while True:
+        try:
+            group.rmdir()
+            return
+        except OSError as error:
+            if error.errno != errno.EBUSY or time.monotonic() > deadline:
+                print(f"warning: {group} not removed: {error}", file=sys.stderr)
+                return
+        with contextlib.suppress(OSError):
+            for pid in members.read_text().split():
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int(pid), signal.SIGKILL)
+        time.sleep(0.1)
+
+
 def run_counted(command: list[str], **options: Any) -> CountedRun:
     """``subprocess.run(command, **options)`` (not checked), timed and its CPU time counted."""
     group = _cgroup()
@@ -75,7 +105,7 @@ def run_counted(command: list[str], **options: Any) -> CountedRun:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if group is not None:
         cpu = _cgroup_cpu(group)
-        group.rmdir()
+        _remove(group)
         return CountedRun(done.returncode, wall, cpu, "every process, counted in a cgroup")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return CountedRun(done.returncode, wall, cpu, "reaped processes only, a lower bound")
