@@ -30,4 +30,7 @@ for needed in "$(command -v javac || echo javac)" /usr/share/java/junit-platform
 done
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
+# setuptools copies the package into build/ and never drops a module deleted since: a build/
+# left from an older checkout would install it again.
+rm -rf build
 .venv/bin/python -m pip install -q ".[dev,tasks,serve,ray,inspect]"
