@@ -33,10 +33,11 @@ import json
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from classwright.evaluator.java.error_keys import key_counts
 from classwright.evaluator.java.extraction import (
     Extracted,
     classwright_extract,
@@ -44,6 +45,7 @@ from classwright.evaluator.java.extraction import (
 )
 from classwright.evaluator.java.jail import DEFAULT_LIMITS, JailLimits
 from classwright.evaluator.java.javabench import JavaBenchTask, TestConfiguration
+from classwright.evaluator.java.laziness import class_shape
 from classwright.evaluator.java.runner import RunStatus
 from classwright.evaluator.java.score import SampleScore, score_sources
 from classwright.evaluator.java.skeleton import derive_skeleton
@@ -83,6 +85,13 @@ class SampleRecord:
     """Of the unit's tests that did not pass, those failed by a JUnit wall-clock limit
     (``assertTimeout``, ``@Timeout`` or a default timeout: "timed out after", "exceeded
     timeout"): a verdict the machine's load can decide."""
+    error_keys: dict[str, int] = field(default_factory=dict)
+    """``classwright`` family: when the sample did not compile, each javac error key
+    (``compiler.err.cant.resolve.location``) and how many times javac wrote it."""
+    shape: dict[str, Any] | None = None
+    """``classwright`` family, class-wise: the class's laziness and completeness judged on its
+    syntax tree (:class:`~classwright.evaluator.java.laziness.JavaShape` as JSON; None when the
+    sample cannot replace its class)."""
 
     @property
     def compiled(self) -> bool:
@@ -168,11 +177,15 @@ def _record(
     pieces: Sequence[Extracted],
     score: SampleScore | None,
     tests: Callable[[str], bool],
+    shape: dict[str, Any] | None = None,
 ) -> SampleRecord:
     can_replace = all(p.can_replace for p in pieces)
     has_todo = any(p.has_todo for p in pieces)
     if score is None:
-        return SampleRecord(family, granularity, unit, k, can_replace, has_todo, NOT_RUN, 0, 0)
+        return SampleRecord(
+            family, granularity, unit, k, can_replace, has_todo, NOT_RUN, 0, 0, shape=shape
+        )
+    keys = key_counts(score.error_keys) if family == "classwright" else {}
     mine = [t for t in score.tests if tests(t.test_id)]
     failing = tuple(t.test_id for t in mine if not t.passed)
     clocked = sum(t.clock_failed for t in mine)
@@ -189,6 +202,8 @@ def _record(
         failing[:5],
         round(score.cpu_seconds, 3),
         clocked,
+        keys,
+        shape,
     )
 
 
@@ -325,14 +340,30 @@ def _evaluate(
     with ThreadPoolExecutor(max(1, workers)) as pool:
         list(pool.map(runs.run, distinct.values()))
     classes = {c.test_id: c.test_class for c in tests}
+    by_id = {t.task_id: t for t in tasks}
+    canonical = {s.path: s.text for s in project.main}
     records = []
     for key, chosen in plan.pieces.items():
         family, granularity, unit, k = key
         replaced = plan.replaced[key]
         belongs = _of_test_class(classes[unit]) if granularity == "test" else (lambda _: True)
         score = runs.get(replaced) if replaced is not None else None
-        records.append(_record(family, granularity, unit, k, chosen, score, belongs))
+        shape = None
+        if family == "classwright" and granularity == "class":
+            shape = _shape(by_id[unit], chosen[0], canonical)
+        records.append(_record(family, granularity, unit, k, chosen, score, belongs, shape))
     return records
+
+
+def _shape(
+    task: JavaBenchTask, piece: Extracted, canonical: Mapping[str, str]
+) -> dict[str, Any] | None:
+    """The laziness and completeness of a class-wise sample's class (its syntax tree)."""
+    if piece.source is None:
+        return None
+    simple_name = task.class_name.rpartition(".")[2]
+    found = class_shape(piece.source, task.todo_source, simple_name, canonical.get(task.target))
+    return None if found is None else found.to_json()
 
 
 def write_records(records: Iterable[SampleRecord], path: Path) -> None:

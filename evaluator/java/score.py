@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from classwright.evaluator.java import image, judge_source
+from classwright.evaluator.java import compiler_source, image, judge_source
 from classwright.evaluator.java.jail import (
     DEFAULT_LIMITS,
     Jail,
@@ -37,7 +37,6 @@ from classwright.evaluator.java.jail import (
 from classwright.evaluator.java.junit_report import JavaTestOutcome, JavaTestStatus
 from classwright.evaluator.java.runner import (
     DEFAULT_JVM_OPTIONS,
-    JAVAC_OPTIONS,
     OUTPUT_LIMIT,
     RunStatus,
     Stage,
@@ -46,9 +45,13 @@ from classwright.evaluator.java.runner import (
 from classwright.evaluator.java.toolchain import JavaToolchain, find_toolchain
 from classwright.evaluator.java.verdict import Events, decide, read_events
 from classwright.evaluator.java.warm import (
+    INSIDE_COMPILER,
     INSIDE_TESTS,
     WarmCompiler,
     borrowed,
+    compiler_argfile,
+    compiler_classes,
+    read_answer,
     write_sources,
 )
 from classwright.schema.errors import InputError
@@ -100,6 +103,9 @@ class SampleScore:
     stages: tuple[StageCost, ...]
     ignored_lines: int
     """Lines of the JVM's standard output that were not authenticated events."""
+    error_keys: tuple[str, ...] = ()
+    """When a compile stage failed, the diagnostic key of each error javac wrote, in order
+    (``compiler.err.cant.resolve.location``; :mod:`classwright.evaluator.java.error_keys`)."""
 
     @property
     def passed(self) -> tuple[JavaTestOutcome, ...]:
@@ -157,16 +163,17 @@ def _write_tree(sources: Mapping[str, str], folder: Path) -> list[str]:
     return written
 
 
-def _javac(toolchain: JavaToolchain, argfile: str, classpath: Sequence[str]) -> list[str]:
+def _javac(toolchain: JavaToolchain) -> list[str]:
+    """The compiler of the warm path (javac's ``Main`` with a ``Log`` recording error keys) in
+    a fresh JVM, for one request: the same program compiles either way, so a sample that does
+    not compile gives the same output and keys on both paths."""
     return [
-        str(toolchain.javac),
-        *(f"-J{option}" for option in JAIL_JVM_OPTIONS),
-        *JAVAC_OPTIONS,
-        "-d",
-        "/run/out",
+        str(toolchain.java),
+        *JAIL_JVM_OPTIONS,
+        *compiler_source.EXPORTS,
         "-cp",
-        os.pathsep.join(classpath),
-        f"@{argfile}",
+        INSIDE_COMPILER,
+        compiler_source.MAIN_CLASS,
     ]
 
 
@@ -195,9 +202,9 @@ class _Run:
 
     def compile(
         self, stage: Stage, sources: Mapping[str, str] | Path, classpath: dict[str, Path]
-    ) -> tuple[Path, str]:
-        """Compile into a fresh folder: the folder, and javac's output when it failed (else
-        ``""``)."""
+    ) -> tuple[Path, str, tuple[str, ...]]:
+        """Compile into a fresh folder in a fresh jailed JVM: the folder, and javac's output
+        and error keys when it failed (else ``""`` and none)."""
         name = stage.name.lower()
         out = _folder(self.work / f"{name}-classes", 0o777)
         if isinstance(sources, Path):
@@ -209,19 +216,34 @@ class _Run:
             root = _folder(self.work / f"{name}-src", 0o755)
             inside = _write_tree(sources, root)
         args = _folder(self.work / f"{name}-args", 0o755)
-        (args / "sources").write_text("\n".join(f'"{p}"' for p in inside) + "\n", encoding="utf-8")
-        (args / "sources").chmod(0o644)
-        binds = {"/run/src": root, "/run/args": args, **classpath}
-        jail = Jail(self.toolchain, binds, {"/run/out": out})
         # The tests compile against JUnit; the main sources against the project's libraries.
         junit = [str(self.toolchain.console_launcher)] if classpath else []
-        program = _javac(
-            self.toolchain, "/run/args/sources", [*classpath, *junit, *self._libraries()]
+        paths = [*classpath, *junit, *self._libraries()]
+        options = ["-d", "/run/out"]
+        if paths:
+            # As the warm path's: an empty line of an argument file is no argument.
+            options += ["-cp", os.pathsep.join(paths)]
+        (args / "sources").write_text(compiler_argfile(options, inside), encoding="utf-8")
+        (args / "sources").chmod(0o644)
+        binds = {
+            "/run/src": root,
+            "/run/args": args,
+            INSIDE_COMPILER: compiler_classes(self.toolchain),
+            **classpath,
+        }
+        jail = Jail(self.toolchain, binds, {"/run/out": out})
+        code, stdout, stderr = self.stage(
+            stage, jail, _javac(self.toolchain), b"/run/args/sources\n"
         )
-        code, stdout, stderr = self.stage(stage, jail, program)
-        if code != 0:
-            return out, _read(stdout) + _read(stderr)
-        return out, ""
+        answered = read_answer(stdout.read_bytes()[:OUTPUT_LIMIT].split(b"\n")[0], 0.0)
+        if answered is None:
+            # Killed at a limit, or the JVM died: no answer, as a javac that did not end.
+            self.stages[-1] = replace(self.stages[-1], exit_code=None if code is None else 4)
+            return out, (_read(stdout) + _read(stderr)) or "the compiler did not answer", ()
+        self.stages[-1] = replace(self.stages[-1], exit_code=answered.exit_code)
+        if answered.exit_code != 0:
+            return out, answered.output, answered.error_keys
+        return out, "", ()
 
     def _libraries(self) -> list[str]:
         return [
@@ -231,10 +253,10 @@ class _Run:
 
     def compile_warm(
         self, compiler: WarmCompiler, stage: Stage, sources: list[str], classpath: list[str]
-    ) -> tuple[Path, str]:
+    ) -> tuple[Path, str, tuple[str, ...]]:
         """Compile ``sources`` (paths inside the compiler's jail) in the warm compiler into a
         fresh folder under ``self.work`` (the compiler's request folder): the folder, and
-        javac's output when it failed (else ``""``)."""
+        javac's output and error keys when it failed (else ``""`` and none)."""
         out = _folder(self.work / f"{stage.name.lower()}-classes", 0o777)
         junit = [str(self.toolchain.console_launcher)] if classpath else []
         options = ["-d", compiler.inside(out)]
@@ -245,7 +267,7 @@ class _Run:
         done = compiler.compile(self.work, options, sources)
         self.stages.append(StageCost(stage, done.exit_code, done.cpu_seconds, done.wall_seconds))
         if done.exit_code == 0:
-            return out, ""
+            return out, "", ()
         # javac's messages name the files as the cold path's jail does.
         output = done.output
         for warm, cold in (
@@ -255,7 +277,7 @@ class _Run:
             (compiler.inside(out), "/run/out"),
         ):
             output = output.replace(warm, cold)
-        return out, output
+        return out, output, done.error_keys
 
 
 def _run_tests(
@@ -401,16 +423,18 @@ def _score(
     with tempfile.TemporaryDirectory(prefix="classwright-java-score-") as folder:
         work = Path(folder)
         run = _Run(project, toolchain, work, limits, [])
-        main_out, failed = run.compile(Stage.COMPILE_MAIN, sources, {})
+        main_out, failed, keys = run.compile(Stage.COMPILE_MAIN, sources, {})
         if failed or not any(main_out.rglob("*.class")):
             return SampleScore(
-                target, RunStatus.MAIN_DOES_NOT_COMPILE, (), failed, tuple(run.stages), 0
+                target, RunStatus.MAIN_DOES_NOT_COMPILE, (), failed, tuple(run.stages), 0, keys
             )
         test_root = (project.root / TEST_SOURCES).resolve()
-        test_out, failed = run.compile(Stage.COMPILE_TESTS, test_root, {"/run/main": main_out})
+        test_out, failed, keys = run.compile(
+            Stage.COMPILE_TESTS, test_root, {"/run/main": main_out}
+        )
         if failed:
             return SampleScore(
-                target, RunStatus.TESTS_DO_NOT_COMPILE, (), failed, tuple(run.stages), 0
+                target, RunStatus.TESTS_DO_NOT_COMPILE, (), failed, tuple(run.stages), 0, keys
             )
         return _test(run, target, main_out, test_out, expected)
 
@@ -445,23 +469,23 @@ def _score_in(
     try:
         run = _Run(project, toolchain, folder, limits, [])
         written = write_sources(sources, _folder(folder / "src", 0o755))
-        main_out, failed = run.compile_warm(
+        main_out, failed, keys = run.compile_warm(
             compiler, Stage.COMPILE_MAIN, [compiler.inside(p) for p in written], []
         )
         if failed or not any(main_out.rglob("*.class")):
             return SampleScore(
-                target, RunStatus.MAIN_DOES_NOT_COMPILE, (), failed, tuple(run.stages), 0
+                target, RunStatus.MAIN_DOES_NOT_COMPILE, (), failed, tuple(run.stages), 0, keys
             )
         tests = [
             f"{INSIDE_TESTS}/{p.relative_to(test_root).as_posix()}"
             for p in sorted(test_root.rglob("*.java"))
         ]
-        test_out, failed = run.compile_warm(
+        test_out, failed, keys = run.compile_warm(
             compiler, Stage.COMPILE_TESTS, tests, [compiler.inside(main_out)]
         )
         if failed:
             return SampleScore(
-                target, RunStatus.TESTS_DO_NOT_COMPILE, (), failed, tuple(run.stages), 0
+                target, RunStatus.TESTS_DO_NOT_COMPILE, (), failed, tuple(run.stages), 0, keys
             )
         class_list = _folder(folder / "cds", 0o777) if expected is None else None
         warm = _warm_tests(project, toolchain, class_list)

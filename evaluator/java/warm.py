@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import IO
 
 from classwright.evaluator.java import compiler_source
+from classwright.evaluator.java.error_keys import read_keys
 from classwright.evaluator.java.jail import Jail, JailLimits, _rlimits
 from classwright.evaluator.java.runner import JAVAC_OPTIONS, OUTPUT_LIMIT
 from classwright.evaluator.java.toolchain import JavaToolchain
@@ -66,10 +67,32 @@ class Compiled:
     cpu_seconds: float
     """What the compiler's JVM spent on the request (every thread of it)."""
     wall_seconds: float
+    error_keys: tuple[str, ...] = ()
+    """The diagnostic key of each error javac wrote, in order (:mod:`.error_keys`)."""
+
+
+def read_answer(line: bytes | None, wall: float) -> Compiled | None:
+    """The compiler's answer line (``done <code> <CPU ns> <output> <keys>``, base64 fields),
+    or None when it is not one."""
+    answer = line.split(b" ") if line else []
+    if len(answer) != 5 or answer[0] != b"done":
+        return None
+    try:
+        code, nanoseconds = int(answer[1]), int(answer[2])
+        text = base64.b64decode(answer[3]).decode("utf-8", "replace")[:OUTPUT_LIMIT]
+    except ValueError:
+        return None
+    return Compiled(code, text, nanoseconds / 1e9, wall, read_keys(answer[4]))
+
+
+def compiler_argfile(options: list[str], sources: list[str]) -> str:
+    """An argument file of javac's options (``JAVAC_OPTIONS`` first) and source files."""
+    lines = [*JAVAC_OPTIONS, *options, *(f'"{s}"' for s in sources)]
+    return "\n".join(lines) + "\n"
 
 
 @functools.cache
-def _compiler_classes(toolchain: JavaToolchain) -> Path:
+def compiler_classes(toolchain: JavaToolchain) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="classwright-compiler-"))
     atexit.register(shutil.rmtree, folder, True)
     sources = []
@@ -78,8 +101,9 @@ def _compiler_classes(toolchain: JavaToolchain) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         sources.append(str(path))
+    # No --release: javac refuses to export a system module's packages with it.
     done = subprocess.run(
-        [str(toolchain.javac), "--release", "17", "-d", str(folder / "classes"), *sources],
+        [str(toolchain.javac), *compiler_source.EXPORTS, "-d", str(folder / "classes"), *sources],
         capture_output=True,
         text=True,
         check=False,
@@ -124,13 +148,14 @@ class WarmCompiler:
 
     def _start(self) -> subprocess.Popen[bytes]:
         binds = {
-            INSIDE_COMPILER: _compiler_classes(self.toolchain),
+            INSIDE_COMPILER: compiler_classes(self.toolchain),
             INSIDE_TESTS: self.test_sources,
         }
         jail = Jail(self.toolchain, binds, {INSIDE_WORK: self.work})
         program = [
             str(self.toolchain.java),
             *COMPILER_JVM_OPTIONS,
+            *compiler_source.EXPORTS,
             "-cp",
             INSIDE_COMPILER,
             compiler_source.MAIN_CLASS,
@@ -175,12 +200,7 @@ class WarmCompiler:
         """Compile ``sources`` (paths inside the jail) with ``options`` (``-d`` and ``-cp``
         inside too), writing the argument file in ``folder``."""
         argfile = folder / f"args-{len(list(folder.glob('args-*')))}"
-        lines = [
-            *JAVAC_OPTIONS,
-            *options,
-            *(f'"{s}"' for s in sources),
-        ]
-        argfile.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        argfile.write_text(compiler_argfile(options, sources), encoding="utf-8")
         argfile.chmod(0o644)
         if self._process is None or self._process.poll() is not None:
             self.stop()
@@ -195,17 +215,15 @@ class WarmCompiler:
         except (BrokenPipeError, OSError):
             line = None
         wall = time.monotonic() - started
-        answer = line.split(b" ") if line else []
-        if len(answer) != 4 or answer[0] != b"done":
+        answered = read_answer(line, wall)
+        if answered is None:
             # Past its limit, or the JVM died (memory, a crash): a new one for the next request.
             self.stop()
             return Compiled(None, "the compiler did not answer in time", wall, wall)
         self._answered += 1
-        code = int(answer[1])
-        text = base64.b64decode(answer[3]).decode("utf-8", "replace")[:OUTPUT_LIMIT]
-        if code == 4 or self._answered >= RECYCLE_AFTER:
+        if answered.exit_code == 4 or self._answered >= RECYCLE_AFTER:
             self.stop()
-        return Compiled(code, text, int(answer[2]) / 1e9, wall)
+        return answered
 
 
 def _read_line(stream: IO[bytes], deadline: float) -> bytes | None:

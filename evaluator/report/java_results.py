@@ -14,16 +14,20 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from classwright.evaluator.java.laziness import LazinessSummary
 from classwright.evaluator.java.samples import SampleRecord, read_records
 from classwright.evaluator.report.intervals import Interval
 from classwright.evaluator.report.javabench import (
     ClasswrightFigures,
+    ErrorKeys,
     FloorSummary,
     JavaBenchFigures,
     NullFloor,
     classwright_figures,
+    error_keys,
     floor_summary,
     javabench_figures,
+    laziness,
     null_floors,
     per_unit,
 )
@@ -67,6 +71,12 @@ class JavaRun:
 
     def null_floors(self, granularity: str) -> dict[str, NullFloor]:
         return null_floors(self.records, granularity)
+
+    def error_keys(self, granularity: str) -> ErrorKeys:
+        return error_keys(self.records, granularity)
+
+    def laziness(self) -> LazinessSummary | None:
+        return laziness(self.records)
 
 
 def load_java_runs(paths: Sequence[Path]) -> list[JavaRun]:
@@ -211,9 +221,79 @@ def java_sections(runs: Sequence[JavaRun]) -> str:
             else '<p class="missing">no classwright-family records</p>'
         )
         + "</section>",
+        _shape_section(runs),
         _floors_section(runs),
     ]
     return "".join(parts)
+
+
+SHAPE_NOTE = (
+    "classwright family. Laziness (class-wise samples, judged on the syntax tree): a target "
+    "method is lazy when its body only holds placeholders (nothing, return of a default value, "
+    "throw new UnsupportedOperationException, a constructor's this/super call) where the "
+    "canonical method does something, or keeps a TODO comment; a class is complete when every "
+    "skeleton method is there with the same parameter types. javac errors: the diagnostic key "
+    "of each error javac wrote for the samples that did not compile."
+)
+
+
+def _rate(count: int, total: int) -> str:
+    return f"{count} of {total} ({count / total:.3f})" if total else "-"
+
+
+def _shape_section(runs: Sequence[JavaRun]) -> str:
+    shape_rows = []
+    key_rows = []
+    for run in runs:
+        summary = run.laziness()
+        if summary is not None:
+            shape_rows.append(
+                [
+                    escape(run.label),
+                    str(summary.samples),
+                    _rate(summary.lazy_methods, summary.target_methods),
+                    _rate(summary.lazy_samples, summary.samples),
+                    _rate(summary.complete_samples, summary.samples),
+                ]
+            )
+        for granularity in GRANULARITIES:
+            keys = run.error_keys(granularity)
+            for key, count in keys.diagnostics.items():
+                key_rows.append(
+                    [
+                        escape(run.label),
+                        granularity,
+                        f"<code>{escape(key)}</code>",
+                        str(count),
+                        f"{keys.samples[key]} of {keys.not_compiled}",
+                    ]
+                )
+    shapes = (
+        _table(
+            [
+                "run",
+                "class-wise samples",
+                "lazy target methods",
+                "samples with a lazy method",
+                "complete classes",
+            ],
+            shape_rows,
+        )
+        if shape_rows
+        else '<p class="missing">no class-wise classwright-family sample judged</p>'
+    )
+    keys_table = (
+        _table(
+            ["run", "granularity", "javac error key", "errors", "samples (of those not compiling)"],
+            key_rows,
+        )
+        if key_rows
+        else '<p class="missing">no javac error recorded</p>'
+    )
+    return (
+        '<section id="java-shapes"><h2>Java: laziness and javac errors</h2>'
+        f'<p class="note">{escape(SHAPE_NOTE)}</p>{shapes}{keys_table}</section>'
+    )
 
 
 def _floors_section(runs: Sequence[JavaRun]) -> str:
@@ -332,6 +412,7 @@ class JavaRow:
                     "strict_pass_at_1": _interval_json(cw.strict_pass),
                     "mean_pass_fraction": _interval_json(cw.mean_pass_fraction),
                 }
+        shape = self.run.laziness()
         return {
             "rank": self.rank,
             "run": self.run.label,
@@ -339,6 +420,16 @@ class JavaRow:
             "javabench": None if jb is None else jb.__dict__,
             "classwright": classwright,
             "null_floor": floors,
+            "laziness": None if shape is None else shape.__dict__,
+            "javac_errors": {
+                granularity: {
+                    "not_compiled": keys.not_compiled,
+                    "errors": keys.diagnostics,
+                    "samples": keys.samples,
+                }
+                for granularity in GRANULARITIES
+                if (keys := self.run.error_keys(granularity)).diagnostics
+            },
         }
 
 

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from classwright.evaluator.java.error_keys import add_counts
+from classwright.evaluator.java.laziness import JavaShape, LazinessSummary, summarise
 from classwright.evaluator.java.runner import RunStatus
 from classwright.evaluator.java.samples import NOT_RUN, NULL_FAMILY, SampleRecord
 from classwright.evaluator.report.intervals import Interval, TaskValue, ratio_interval
@@ -271,11 +273,85 @@ def figures_lines(records: Sequence[SampleRecord], name: str, k: int = 1) -> lis
             f"{_interval(cw.compilation)}  pass@{k} (strict) {_interval(cw.strict_pass)}  "
             f"mean pass fraction {_interval(cw.mean_pass_fraction)}"
         )
+        lines.append(error_keys_line(error_keys(chosen, granularity), name, granularity))
+        if granularity == "class" and (summary := laziness(chosen)) is not None:
+            lines.append(laziness_line(summary, name))
     for granularity in ("class", "test"):
         floors = floor_summary(records, granularity)
         if floors is not None:
             lines.append(floor_line(floors, name, granularity))
     return lines
+
+
+@dataclass(frozen=True)
+class ErrorKeys:
+    """javac's error keys over one granularity's ``classwright`` records."""
+
+    diagnostics: dict[str, int]
+    """Each key's count over every sample, most frequent first."""
+    samples: dict[str, int]
+    """Each key's samples (those where javac wrote it at least once), in the same order."""
+    not_compiled: int
+    """Samples that ran and did not compile."""
+
+
+def error_keys(records: Iterable[SampleRecord], granularity: str) -> ErrorKeys:
+    """The javac error keys of the ``classwright`` family's records at ``granularity``."""
+    diagnostics: Counter[str] = Counter()
+    samples: Counter[str] = Counter()
+    failed = 0
+    for record in records:
+        if record.family != "classwright" or record.granularity != granularity:
+            continue
+        if record.status in NOT_COMPILED[1:]:
+            failed += 1
+        mine: Counter[str] = Counter()
+        if isinstance(record.error_keys, dict):
+            add_counts(mine, record.error_keys)
+        diagnostics.update(mine)
+        samples.update(mine.keys())
+    order = sorted(diagnostics, key=lambda key: (-diagnostics[key], key))
+    return ErrorKeys(
+        {key: diagnostics[key] for key in order}, {key: samples[key] for key in order}, failed
+    )
+
+
+def laziness(records: Iterable[SampleRecord]) -> LazinessSummary | None:
+    """The laziness of the ``classwright`` family's class-wise samples (None when no record
+    has a shape: records written before shapes were, or no sample could replace its class)."""
+    shapes = [
+        JavaShape.from_json(r.shape)
+        for r in records
+        if r.family == "classwright" and r.granularity == "class" and isinstance(r.shape, dict)
+    ]
+    return summarise(shapes) if shapes else None
+
+
+def _share(count: int, total: int) -> str:
+    return f"{count} of {total}" + (f" ({count / total:.3f})" if total else "")
+
+
+def error_keys_line(keys: ErrorKeys, name: str, granularity: str, limit: int = 5) -> str:
+    """The most frequent javac error keys of one granularity in one line."""
+    shown = ", ".join(
+        f"{key} {count} ({keys.samples[key]} samples)"
+        for key, count in list(keys.diagnostics.items())[:limit]
+    )
+    more = len(keys.diagnostics) - limit
+    return (
+        f"{name} classwright {granularity}-wise javac errors in {keys.not_compiled} samples "
+        f"not compiling: {shown or 'none'}" + (f"; {more} more keys" if more > 0 else "")
+    )
+
+
+def laziness_line(summary: LazinessSummary, name: str) -> str:
+    """The laziness of the class-wise samples in one line."""
+    return (
+        f"{name} classwright class-wise laziness over {summary.samples} samples: lazy methods "
+        f"{_share(summary.lazy_methods, summary.target_methods)}, samples with a lazy method "
+        f"{_share(summary.lazy_samples, summary.samples)}, complete classes "
+        f"{_share(summary.complete_samples, summary.samples)}"
+    )
 
 
 def floor_line(floors: FloorSummary, name: str, granularity: str) -> str:
