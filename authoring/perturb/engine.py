@@ -13,6 +13,13 @@ only new findings are unused suppressions (the variant no longer has what the or
 suppressed), those suppressions are dropped from the variant, recorded, and the check re-run.
 A variant whose branch coverage or mutation kill rate moved further from the original's than
 the tolerances allow (``tolerance``) is dropped too, both figures in the reason.
+
+A variant that fails its proof is made again with the next draw when an operator that applied
+allows more than one (``Operator.draws``; each draw seeded from the seed, the task, the
+operator and the draw's number), until one is proven or none is left; a draw that repeats an
+earlier variant is not proven again. A task whose original is flaky (the check finds a flaky
+test in it) is not drawn again: a later draw passing would be chance. The report lists every
+try with its reasons (``TaskReport.tries``).
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ from classwright.schema.errors import InputError
 from classwright.schema.files import replace_dir_atomic
 
 UNUSED_SUPPRESSION = rule_by_code("unused-suppression").code
+FLAKY = rule_by_code("flaky-test").code
 
 
 class Verdict:
@@ -78,6 +86,27 @@ class TaskPerturbation:
     problem: str = ""
     """Why there is no variant to prove although one was attempted (an operator's bug)."""
     unreadable: str = ""
+    draw: int = 0
+    """Which try made it (0: the first draw)."""
+
+
+@dataclass(frozen=True)
+class Try:
+    """One draw of a task's variant: which, what the operators did, and why it failed its proof
+    or was not proven (empty: it is the variant written)."""
+
+    draw: int
+    steps: tuple[Step, ...]
+    problems: tuple[str, ...]
+    texts: tuple[str, str] | None = field(default=None, compare=False, repr=False)
+    """The variant's solution and tests, to tell a draw that repeats an earlier one."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "draw": self.draw,
+            "applied": {s.operator: s.text for s in self.steps if s.applied},
+            "problems": list(self.problems),
+        }
 
 
 @dataclass(frozen=True)
@@ -94,6 +123,8 @@ class TaskReport:
     adequacy: tuple[Adequacy, Adequacy] | None = None
     """Branch coverage and kill rate of the original and of the variant, when both were
     checked."""
+    tries: tuple[Try, ...] = ()
+    """Every draw proven or made for this task, in order (the last is the one reported)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,6 +140,7 @@ class TaskReport:
             "adequacy": None
             if self.adequacy is None
             else {"original": self.adequacy[0].to_json(), "variant": self.adequacy[1].to_json()},
+            "tries": [t.to_json() for t in self.tries],
         }
 
 
@@ -150,8 +182,11 @@ class PerturbReport:
 # --- one task ----------------------------------------------------------------------------------
 
 
-def perturb_task(folder: Path, operators: Sequence[Operator], seed: int) -> TaskPerturbation:
-    """Apply the operators, in order, to one task folder; nothing is written."""
+def perturb_task(
+    folder: Path, operators: Sequence[Operator], seed: int, draw: int = 0
+) -> TaskPerturbation:
+    """Apply the operators, in order, to one task folder; nothing is written. ``draw`` is the
+    try (0 first): an operator allowing fewer draws makes its last one again."""
     try:
         files = TaskFiles.read(folder)
         task = files.compiled()
@@ -162,15 +197,16 @@ def perturb_task(folder: Path, operators: Sequence[Operator], seed: int) -> Task
     current, changed = files, False
     for operator in operators:
         name = operator.name
-        rng = operator_rng(seed, task_id, name)
+        own = min(draw, operator.draws - 1)
+        rng = operator_rng(seed, task_id, name, own)
         try:
-            applied = operator.apply(task, current, rng)
+            applied = operator.apply_draw(task, current, rng, own)
         except Declined as declined:
             steps.append(Step(name, False, declined.reason))
             continue
         except Exception as exc:  # an operator's bug names the task and drops the variant
             problem = f"operator {name} failed: {type(exc).__name__}: {exc}"
-            return TaskPerturbation(folder, task_id, tuple(steps), problem=problem)
+            return TaskPerturbation(folder, task_id, tuple(steps), problem=problem, draw=draw)
         meta = carry_meta(
             applied.files.meta, applied.moved_lines, applied.renamed, applied.renamed_parameters
         )
@@ -179,10 +215,10 @@ def perturb_task(folder: Path, operators: Sequence[Operator], seed: int) -> Task
             task = current.compiled()
         except InputError as error:
             problem = f"operator {name} made a task that does not load: {error.describe()}"
-            return TaskPerturbation(folder, task_id, tuple(steps), problem=problem)
+            return TaskPerturbation(folder, task_id, tuple(steps), problem=problem, draw=draw)
         steps.append(Step(name, True, applied.summary, applied.details))
         changed = True
-    return TaskPerturbation(folder, task_id, tuple(steps), current if changed else None)
+    return TaskPerturbation(folder, task_id, tuple(steps), current if changed else None, draw=draw)
 
 
 def perturb_tasks(
@@ -191,16 +227,19 @@ def perturb_tasks(
     seed: int,
     jobs: int = 1,
     progress: ProgressReporter = NO_PROGRESS,
+    draw: int = 0,
 ) -> list[TaskPerturbation]:
     """``perturb_task`` for each folder (in a process pool with ``jobs > 1``), in order."""
     results: dict[Path, TaskPerturbation] = {}
     if jobs <= 1 or len(folders) <= 1:
         for folder in folders:
-            results[folder] = perturb_task(folder, operators, seed)
+            results[folder] = perturb_task(folder, operators, seed, draw)
             progress.advance(folder.name)
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(folders))) as pool:
-            futures = {pool.submit(perturb_task, f, tuple(operators), seed): f for f in folders}
+            futures = {
+                pool.submit(perturb_task, f, tuple(operators), seed, draw): f for f in folders
+            }
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
                 progress.advance(futures[future].name)
@@ -267,7 +306,9 @@ def perturb_folders(
         # The figures the tolerances compare are read after the check from its cache: without
         # one, a cache of this run alone keeps the check's analyses from running twice.
         settings = replace(settings, cache_dir=staging / ".cache")
-    proving = _Proving(names, seed, out, staging, settings, tolerances or Tolerances(), jobs)
+    proving = _Proving(
+        names, seed, out, staging, settings, tolerances or Tolerances(), jobs, tuple(operators)
+    )
     try:
         reports = _prove_and_write(made, proving, progress)
     finally:
@@ -296,61 +337,189 @@ class _Proving:
     settings: CheckSettings
     tolerances: Tolerances
     jobs: int
+    operators: Sequence[Operator]
 
 
 def _prove_and_write(
     made: Sequence[TaskPerturbation], proving: _Proving, progress: ProgressReporter
 ) -> list[TaskReport]:
-    rules, settings, jobs = select_rules(), proving.settings, proving.jobs
+    settings, jobs = proving.settings, proving.jobs
     staged, records = _stage_variants(made, proving.names, proving.seed, proving.staging)
     # Each folder is counted once more for each of the two checks.
-    progress.expect(len(made) + 2 * len(staged))
+    total = len(made) + 2 * len(staged)
+    progress.expect(total)
     originals = list(staged)
-    before = _findings_by_folder(check_folders(originals, rules, settings, jobs, progress).findings)
-    variants = list(staged.values())
-    after = _findings_by_folder(check_folders(variants, rules, settings, jobs, progress).findings)
-    figures = measure_folders([*originals, *variants], settings, jobs)
+    before = _findings_by_folder(
+        check_folders(originals, select_rules(), settings, jobs, progress).findings
+    )
+    original_figures = measure_folders(originals, settings, jobs)
+    current = {item.folder: item for item in made if item.folder in staged}
+    round_ = _Round(before, original_figures, staged, records)
+    results = _prove_round(list(current.values()), round_, proving, progress)
+    tries = {
+        folder: [Try(0, current[folder].steps, results[folder].problems, _texts(current[folder]))]
+        for folder in results
+    }
+    for draw in range(1, max(op.draws for op in proving.operators)):
+        pending = [
+            folder
+            for folder, result in results.items()
+            if result.problems and _redrawn(current[folder], before.get(folder, []), draw, proving)
+        ]
+        if not pending:
+            break
+        total += len(pending)
+        progress.expect(total)
+        remade = perturb_tasks(pending, proving.operators, proving.seed, jobs, progress, draw)
+        fresh = [m for m in remade if _fresh(m, tries[m.folder])]
+        staging = proving.staging / f"draw-{draw}"
+        staged, records = _stage_variants(fresh, proving.names, proving.seed, staging)
+        total += len(fresh)
+        progress.expect(total)
+        round_ = _Round(before, original_figures, staged, records)
+        for folder, result in _prove_round(fresh, round_, proving, progress).items():
+            current[folder], results[folder] = next(m for m in fresh if m.folder == folder), result
+            tries[folder].append(
+                Try(draw, current[folder].steps, result.problems, _texts(current[folder]))
+            )
     reports = []
     for item in made:
-        unproven = _unproven_report(item, staged)
+        unproven = _unproven_report(item, current)
         if unproven is not None:
             reports.append(unproven)
             continue
-        variant_folder = staged[item.folder]
-        original_found = before.get(item.folder, [])
-        found, dropped = _settle_suppressions(
-            variant_folder, records[item.folder], original_found, after, settings
-        )
-        assert item.variant is not None
-        proof = prove(TaskFiles.read(item.folder).tests, original_found, item.variant.tests, found)
-        adequacy = (figures[item.folder], figures[variant_folder])
-        problems = [*proof.problems, *drift_problems(*adequacy, proving.tolerances)]
-        if problems:
+        final, result = current[item.folder], results[item.folder]
+        common: dict[str, Any] = {"adequacy": result.adequacy, "tries": tuple(tries[item.folder])}
+        if result.problems:
+            problems = [
+                *result.problems,
+                *_not_redrawn(final, before.get(item.folder, []), proving),
+            ]
             reports.append(
                 TaskReport(
                     item.folder,
                     item.task_id,
                     Verdict.DROPPED,
-                    item.steps,
+                    final.steps,
                     tuple(problems),
-                    adequacy=adequacy,
+                    **common,
                 )
             )
             continue
         target = proving.out / item.folder.name
-        replace_dir_atomic(variant_folder, target)
+        replace_dir_atomic(result.folder, target)
         reports.append(
             TaskReport(
                 item.folder,
                 item.task_id,
                 Verdict.WRITTEN,
-                item.steps,
+                final.steps,
                 written_to=target,
-                suppressions_dropped=tuple(dropped),
-                adequacy=adequacy,
+                suppressions_dropped=result.dropped,
+                **common,
             )
         )
     return reports
+
+
+@dataclass(frozen=True)
+class _Round:
+    """What proving one round of variants reads: the originals' findings and figures, and the
+    round's staged variants with their records."""
+
+    before: Mapping[Path, list[Finding]]
+    original_figures: Mapping[Path, Adequacy]
+    staged: Mapping[Path, Path]
+    records: Mapping[Path, PerturbationRecord]
+
+
+@dataclass(frozen=True)
+class _Result:
+    """One staged variant after its proof: the problems (none when it is valid)."""
+
+    folder: Path
+    problems: tuple[str, ...]
+    dropped: tuple[str, ...]
+    adequacy: tuple[Adequacy, Adequacy]
+
+
+def _prove_round(
+    items: Sequence[TaskPerturbation],
+    round_: _Round,
+    proving: _Proving,
+    progress: ProgressReporter,
+) -> dict[Path, _Result]:
+    """Check the staged variants of ``items`` and prove each against its original."""
+    settings, jobs = proving.settings, proving.jobs
+    variants = [round_.staged[item.folder] for item in items]
+    after = _findings_by_folder(
+        check_folders(variants, select_rules(), settings, jobs, progress).findings
+    )
+    figures = measure_folders(variants, settings, jobs)
+    results = {}
+    for item in items:
+        variant_folder = round_.staged[item.folder]
+        original_found = round_.before.get(item.folder, [])
+        found, dropped = _settle_suppressions(
+            variant_folder, round_.records[item.folder], original_found, after, settings
+        )
+        assert item.variant is not None
+        proof = prove(TaskFiles.read(item.folder).tests, original_found, item.variant.tests, found)
+        adequacy = (round_.original_figures[item.folder], figures[variant_folder])
+        problems = (*proof.problems, *drift_problems(*adequacy, proving.tolerances))
+        results[item.folder] = _Result(variant_folder, problems, tuple(dropped), adequacy)
+    return results
+
+
+def _texts(made: TaskPerturbation) -> tuple[str, str] | None:
+    return None if made.variant is None else (made.variant.solution, made.variant.tests)
+
+
+def _redrawn(
+    item: TaskPerturbation, original: Sequence[Finding], draw: int, proving: _Proving
+) -> bool:
+    """Whether a variant that failed its proof gets its ``draw``-th try: an operator that
+    applied allows that many draws, and the original is not flaky."""
+    draws = {op.name: op.draws for op in proving.operators}
+    allowed = any(step.applied and draws.get(step.operator, 1) > draw for step in item.steps)
+    return allowed and not _not_redrawn(item, original, proving)
+
+
+def _not_redrawn(
+    item: TaskPerturbation, original: Sequence[Finding], proving: _Proving
+) -> list[str]:
+    """Why a failed variant was not drawn again although an operator allows more draws: its
+    original is flaky, so a later draw passing the proof would say nothing about the draw."""
+    draws = {op.name: op.draws for op in proving.operators}
+    if not any(s.applied and draws.get(s.operator, 1) > 1 for s in item.steps):
+        return []
+    if not any(f.code == FLAKY for f in original):
+        return []
+    names = ", ".join(s.operator for s in item.steps if s.applied)
+    return [
+        f"not drawn again ({names}): the original is flaky ({FLAKY}), a later draw passing "
+        "would be chance"
+    ]
+
+
+def _fresh(made: TaskPerturbation, tries: list[Try]) -> bool:
+    """Whether a redrawn variant is one to prove: it was made and differs from every draw
+    tried. Otherwise the try is recorded with why it was not proven."""
+    problem = made.problem or made.unreadable
+    if not problem and made.variant is None:
+        declined = [f"{s.operator} declined: {s.text}" for s in made.steps if not s.applied]
+        problem = "; ".join(declined) or "every operator declined"
+    if not problem:
+        assert made.variant is not None
+        text = (made.variant.solution, made.variant.tests)
+        for earlier in tries:
+            if earlier.texts == text:
+                problem = f"the same variant as draw {earlier.draw} (not proven again)"
+                break
+    if problem:
+        tries.append(Try(made.draw, made.steps, (problem,), _texts(made)))
+        return False
+    return True
 
 
 def _settle_suppressions(
@@ -389,7 +558,7 @@ def _stage_variants(
     return staged, records
 
 
-def _unproven_report(item: TaskPerturbation, staged: Mapping[Path, Path]) -> TaskReport | None:
+def _unproven_report(item: TaskPerturbation, staged: Mapping[Path, object]) -> TaskReport | None:
     """The report of a task that has no variant to prove (unreadable, dropped while it was made,
     or left unchanged by every operator); None for a staged variant."""
     if item.unreadable:

@@ -61,10 +61,20 @@ class Operator:
     name: ClassVar[str]
     APPLIES: ClassVar[Sequence[Applies]] = ()
     DECLINES: ClassVar[Sequence[Declines]] = ()
+    draws: ClassVar[int] = 1
+    """How many different draws the engine may try on one task when a variant fails its proof
+    (1: the first draw only). Each draw has a generator of its own (``operator_rng``)."""
 
     def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
         """The changed task; raises ``Declined`` when this task cannot be changed safely."""
         raise NotImplementedError
+
+    def apply_draw(
+        self, task: TaskFolder, files: TaskFiles, rng: random.Random, draw: int
+    ) -> Applied:
+        """``apply`` for the draw-th try (0 first); an operator whose later draws follow
+        another strategy than its first overrides this."""
+        return self.apply(task, files, rng)
 
     @classmethod
     def summary(cls) -> str:
@@ -85,7 +95,8 @@ def operator_problems(operator: type[Operator]) -> list[str]:
     return problems
 
 
-def operator_rng(seed: int, task_id: str, operator: str) -> random.Random:
-    """The generator an operator draws from on one task: the same seed, task and operator give
-    the same draws on every machine (a string seed is hashed with SHA-512, not ``hash()``)."""
-    return random.Random(f"{seed}:{task_id}:{operator}")
+def operator_rng(seed: int, task_id: str, operator: str, draw: int = 0) -> random.Random:
+    """The generator an operator draws from on one task: the same seed, task, operator and draw
+    give the same draws on every machine (a string seed is hashed with SHA-512, not ``hash()``).
+    The first draw's seed names no draw, so it is what it was before draws were counted."""
+    return random.Random(f"{seed}:{task_id}:{operator}" + (f":{draw}" if draw else ""))

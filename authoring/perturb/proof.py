@@ -38,10 +38,25 @@ class Proof:
 
 
 def new_findings(original: Iterable[Finding], variant: Iterable[Finding]) -> list[Finding]:
-    """Findings of the variant beyond the original's, rule by rule (in the variant's order)."""
+    """Findings of the variant beyond the original's, rule by rule (in the variant's order).
+
+    Only the count per rule decides; which of a rule's findings are shown as the new ones is
+    chosen by message: those whose message the original has (as many times) are matched first,
+    so a finding repeated in a new place is shown rather than one both have."""
+    original, variant = list(original), list(variant)
     left = Counter(finding.code for finding in original)
+    messages = Counter((finding.code, finding.message) for finding in original)
+    matched: set[int] = set()
+    for index, finding in enumerate(variant):
+        key = (finding.code, finding.message)
+        if messages[key] > 0 and left[finding.code] > 0:
+            messages[key] -= 1
+            left[finding.code] -= 1
+            matched.add(index)
     extra = []
-    for finding in variant:
+    for index, finding in enumerate(variant):
+        if index in matched:
+            continue
         if left[finding.code] > 0:
             left[finding.code] -= 1
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -17,6 +18,7 @@ from classwright.authoring.perturb.fixtures import Applies, Declines
 from classwright.authoring.perturb.operator import Applied, Declined, Operator
 from classwright.authoring.perturb.operators._names import walk
 from classwright.authoring.taskdir import TaskFolder
+from classwright.evaluator.contract import parse_method_contract
 from classwright.evaluator.dependencies import class_methods, find_class
 
 _SHELF = '''
@@ -102,14 +104,23 @@ class Split(Operator):
     methods of the base and uses only fields and class attributes of the base, so every
     `self.` access of a base method finds what it found, and the class's own methods reach
     the base's as before. A field moves only when `__init__` sets it once, on a line of its
-    own, from the constructor's parameters (never rebound) and other fields that move.
+    own, from the constructor's parameters (never rebound) and other fields that move, and
+    every parameter it passes is documented with a type (the base's `__init__` repeats its
+    annotation and `:param` line, and would repeat a finding of the check with it).
+
+    When a variant fails its proof, the engine draws again, twice at most (`draws`). A later
+    draw leaves a removed `super().__init__(...)` noticeable: when fields move, one of them is
+    set by the constructor alone, not by another method or the tests (which may never see the
+    constructor's value). The second draw moves the first methods of the class, in order, so
+    that their docstring examples run in the order they ran in (the base's run first).
 
     ## When it declines
     When the class already derives from another class, has fewer than two methods besides
     `__init__`, or no method can move without all the others (each needs a field set from
-    something else than the parameters, a method that cannot move, or a private `__name`
-    that Python would mangle with the class's name), or the names the base class could take
-    are already in the task.
+    something else than the parameters or from a parameter without a documented type, a
+    method that cannot move, or a private `__name` that Python would mangle with the class's
+    name), or the names the base class could take are already in the task. A later draw
+    declines when every field that could move is set outside the constructor too.
 
     ## Example
     `Shelf` with `put` (which uses `books` and `size`) and `to_json` (which uses `exported`)
@@ -118,6 +129,7 @@ class Split(Operator):
     """
 
     name = "split"
+    draws = 3
 
     APPLIES = (
         Applies(
@@ -264,9 +276,63 @@ class Split(Operator):
             ),
             reason="already derives from str",
         ),
+        Declines(
+            Fixture(
+                solution='''
+                class Grid:
+                    """
+                    Cells in rows.
+                    """
+
+                    def __init__(self, size):
+                        """
+                        :param size: the number of rows and columns
+                        self.cells: list, the rows of cells, each empty at first
+                        """
+                        self.cells = [[""] * size for _ in range(size)]
+
+                    def put(self, row: int, column: int, mark: str) -> None:
+                        """
+                        :param row: int, the row
+                        :param column: int, the column
+                        :param mark: str, the mark
+                        """
+                        self.cells[row][column] = mark
+
+                    def count(self) -> int:
+                        """
+                        :return: int, how many cells hold a mark
+                        """
+                        return sum(1 for row in self.cells for cell in row if cell)
+                ''',
+                tests="""
+                import unittest
+
+                from solution import Grid
+
+
+                class GridTestPut(unittest.TestCase):
+                    def test_put_1(self):
+                        grid = Grid(2)
+                        grid.put(0, 1, "x")
+                        self.assertEqual(grid.cells[0][1], "x")
+
+
+                class GridTestCount(unittest.TestCase):
+                    def test_count_1(self):
+                        self.assertEqual(Grid(2).count(), 0)
+                """,
+            ),
+            reason="from one whose type is not documented",
+        ),
     )
 
     def apply(self, task: TaskFolder, files: TaskFiles, rng: random.Random) -> Applied:
+        return self.apply_draw(task, files, rng, 0)
+
+    def apply_draw(
+        self, task: TaskFolder, files: TaskFiles, rng: random.Random, draw: int
+    ) -> Applied:
         model = task.solution
         module = cst.parse_module(files.solution)
         class_def = find_class(module, model.class_name)
@@ -278,8 +344,8 @@ class Split(Operator):
         if len(model.methods) < 2:
             raise Declined("the class has fewer than two methods besides __init__")
         base_name = _base_name(model.class_name, files)
-        plan = _Plan.of(task, class_def)
-        methods = plan.draw(rng)
+        plan = _Plan.of(task, class_def, files.tests)
+        methods = plan.draw(rng, draw)
         state = plan.state_of(methods)
         assert state is not None, "the methods drawn can move"
         fields, attributes = state
@@ -301,7 +367,8 @@ class Split(Operator):
                 "methods": names,
                 "fields": sorted(fields),
                 "class_attributes": sorted(attributes),
-            },
+            }
+            | ({"draw": draw} if draw else {}),
             moved_lines=_moved_lines(module, new_module, tracked),
         )
 
@@ -421,10 +488,14 @@ class _Plan:
         self.pinned: set[str] = set()
         self.init: cst.FunctionDef | None = None
         self.receiver = "self"
+        self.bypassed: set[str] = set()
+        """Fields set outside ``__init__`` too (by a method or the tests): a test may never see
+        the value the constructor gave them."""
 
     @classmethod
-    def of(cls, task: TaskFolder, class_def: cst.ClassDef) -> _Plan:
+    def of(cls, task: TaskFolder, class_def: cst.ClassDef, tests: str) -> _Plan:
         plan = cls()
+        plan.bypassed = _set_outside_init(class_def, tests)
         assert isinstance(class_def.body, cst.IndentedBlock)
         body = class_def.body.body
         plan.init = next((f for f in class_methods(class_def) if f.name.value == "__init__"), None)
@@ -462,6 +533,7 @@ class _Plan:
             return
         self.receiver = params[0].name.value
         passable = {p.name.value for p in [*params[1:], *init.params.kwonly_params]}
+        passable -= _untyped(init, class_name)
         rebound = _rebound(init.body)
         writes: dict[str, int] = {}
         for node in walk(init.body):
@@ -489,7 +561,11 @@ class _Plan:
             if used & rebound:
                 continue
             order = [p.name.value for p in [*params[1:], *init.params.kwonly_params]]
-            needed = [p for p in order if p in used and p in passable]
+            if any(p in order and p not in passable for p in used):
+                # The base's constructor would repeat a parameter whose documentation the
+                # check refuses (no type, no ``:param`` line): the same finding twice.
+                continue
+            needed = [p for p in order if p in used]
             self.fields[found[0]] = (statement, needed, reads)
 
     def closure(self, method: str) -> tuple[set[str], set[str]] | None:
@@ -528,27 +604,128 @@ class _Plan:
                 return None
         return fields, attributes
 
-    def draw(self, rng: random.Random) -> set[str]:
-        """A drawn set of methods that can move together, about half of them, never all."""
+    def killable(self, methods: set[str]) -> bool:
+        """Whether removing the base's constructor call can be noticed: no field moves (there
+        is no call), or one that moves is set by the constructor alone."""
+        state = self.state_of(methods)
+        fields = state[0] if state else set()
+        return not fields or any(f not in self.bypassed for f in fields)
+
+    def draw(self, rng: random.Random, draw: int = 0) -> set[str]:
+        """A drawn set of methods that can move together, about half of them, never all.
+
+        The first draw (0) takes any such set. A later draw is tried when an earlier variant
+        failed its proof, and avoids what made split variants fail: it leaves a removed
+        ``super().__init__(...)`` noticeable (``killable``), and the second (1) moves the first
+        methods of the class, so that their docstring examples run in the order they ran in
+        (the base's run first)."""
         total = len(self.order)
-        closures = {m: c for m in self.order if (c := self.closure(m)) and len(c[0]) < total}
+        closures = {m: c[0] for m in self.order if (c := self.closure(m)) and len(c[0]) < total}
         if not closures:
             raise Declined(
                 "no method can move without all the others: each needs a field set from "
-                "something else than the constructor's parameters, a method that cannot move, "
-                "or a private name"
+                "something else than the constructor's parameters (or from one whose type is "
+                "not documented), a method that cannot move, or a private name"
             )
         target = rng.randint(1, max(1, total // 2))
-        chosen: set[str] = set()
         candidates = [m for m in self.order if m in closures]
         rng.shuffle(candidates)
-        for method in candidates:
-            joined = chosen | closures[method][0]
-            if len(joined) < total:
-                chosen = joined
-            if len(chosen) >= target:
-                break
+        if draw == 0:
+            return _fill(candidates, closures, target, total)
+        if draw == 1:
+            prefixes = []
+            for k in range(1, total):
+                head = set(self.order[:k])
+                if all(m in closures and closures[m] <= head for m in head) and self.killable(head):
+                    prefixes.append(head)
+            if prefixes:
+                return rng.choice(prefixes)
+        chosen = _fill(candidates, closures, target, total)
+        if not self.killable(chosen):
+            chosen = next(
+                (
+                    joined
+                    for m in candidates
+                    if len(joined := chosen | closures[m]) < total and self.killable(joined)
+                ),
+                _fill(
+                    [m for m in candidates if self.killable(closures[m])], closures, target, total
+                ),
+            )
+        if not chosen or not self.killable(chosen):
+            raise Declined(
+                "no later draw can move a field the constructor alone sets: every field that "
+                "can move is set by a method or the tests too, so a removed call of the base's "
+                "constructor could go unnoticed"
+            )
         return chosen
+
+
+def _fill(
+    candidates: Sequence[str], closures: Mapping[str, set[str]], target: int, total: int
+) -> set[str]:
+    """Closures of ``candidates``, in their order, joined until ``target`` methods (never all
+    ``total``)."""
+    chosen: set[str] = set()
+    for method in candidates:
+        joined = chosen | closures[method]
+        if len(joined) < total:
+            chosen = joined
+        if len(chosen) >= target:
+            break
+    return chosen
+
+
+def _untyped(init: cst.FunctionDef, class_name: str) -> set[str]:
+    """The constructor's parameters its docstring leaves without a ``:param`` line, or with
+    one stating no type where there is no annotation (none when it has no docstring)."""
+    statement = docstring_statement(init.body)
+    if statement is None:
+        return set()
+    expr = statement.body[0]
+    assert isinstance(expr, cst.Expr)
+    value = expr.value
+    text = value.evaluated_value if isinstance(value, cst.SimpleString) else None
+    if not isinstance(text, str):
+        return set()
+    contract = parse_method_contract(inspect.cleandoc(text), {class_name})
+    untyped = set()
+    for param in [*init.params.posonly_params, *init.params.params, *init.params.kwonly_params][1:]:
+        documented = contract.param(param.name.value)
+        if documented is None or (param.annotation is None and documented.type is None):
+            untyped.add(param.name.value)
+    return untyped
+
+
+def _set_outside_init(class_def: cst.ClassDef, tests: str) -> set[str]:
+    """Fields assigned by a method other than ``__init__`` (through its first parameter) or
+    anywhere in the tests (``obj.field = ...`` on any object)."""
+    found: set[str] = set()
+    for func in class_methods(class_def):
+        params = [*func.params.posonly_params, *func.params.params]
+        if func.name.value == "__init__" or not params:
+            continue
+        found |= _assigned(func.body, {params[0].name.value})
+    try:
+        module = cst.parse_module(tests)
+    except cst.ParserSyntaxError:
+        return found
+    return found | _assigned(module, None)
+
+
+def _assigned(node: cst.CSTNode, receivers: set[str] | None) -> set[str]:
+    """Attributes assigned in ``node`` through one of ``receivers`` (any object: None)."""
+    names = set()
+    for child in walk(node):
+        if isinstance(child, cst.AssignTarget | cst.AugAssign | cst.AnnAssign):
+            for target in walk(child.target):
+                if (
+                    isinstance(target, cst.Attribute)
+                    and isinstance(target.value, cst.Name)
+                    and (receivers is None or target.value.value in receivers)
+                ):
+                    names.add(target.attr.value)
+    return names
 
 
 @dataclass(frozen=True)
