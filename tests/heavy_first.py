@@ -32,6 +32,7 @@ LONGEST_FIRST = (
     "java/test_java_check.py",
     "sandbox/test_sandbox_batches.py",
     "java/test_javabench_scoring.py",
+    "java/test_java_error_keys_laziness.py",
     "sandbox/test_sandbox_users.py",
     "perturb/test_perturb_rename.py",
     "sandbox/test_cpu_time_limits.py",
