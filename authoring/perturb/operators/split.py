@@ -104,9 +104,9 @@ class Split(Operator):
     methods of the base and uses only fields and class attributes of the base, so every
     `self.` access of a base method finds what it found, and the class's own methods reach
     the base's as before. A field moves only when `__init__` sets it once, on a line of its
-    own, from the constructor's parameters (never rebound) and other fields that move, and
-    every parameter it passes is documented with a type (the base's `__init__` repeats its
-    annotation and `:param` line, and would repeat a finding of the check with it).
+    own, from the constructor's parameters (never rebound) and other fields that move, and no
+    parameter it passes has a `:param` line without a type and no annotation (the base's
+    `__init__` repeats both, and would repeat the check's CW104 with them).
 
     When a variant fails its proof, the engine draws again, twice at most (`draws`). A later
     draw leaves a removed `super().__init__(...)` noticeable: when fields move, one of them is
@@ -117,7 +117,7 @@ class Split(Operator):
     ## When it declines
     When the class already derives from another class, has fewer than two methods besides
     `__init__`, or no method can move without all the others (each needs a field set from
-    something else than the parameters or from a parameter without a documented type, a
+    something else than the parameters or from one whose `:param` line states no type, a
     method that cannot move, or a private `__name` that Python would mangle with the class's
     name), or the names the base class could take are already in the task. A later draw
     declines when every field that could move is set outside the constructor too.
@@ -323,7 +323,7 @@ class Split(Operator):
                         self.assertEqual(Grid(2).count(), 0)
                 """,
             ),
-            reason="from one whose type is not documented",
+            reason="from one whose :param line states no type",
         ),
     )
 
@@ -563,7 +563,7 @@ class _Plan:
             order = [p.name.value for p in [*params[1:], *init.params.kwonly_params]]
             if any(p in order and p not in passable for p in used):
                 # The base's constructor would repeat a parameter whose documentation the
-                # check refuses (no type, no ``:param`` line): the same finding twice.
+                # check refuses (a ``:param`` line without a type): the same finding twice.
                 continue
             needed = [p for p in order if p in used]
             self.fields[found[0]] = (statement, needed, reads)
@@ -624,8 +624,8 @@ class _Plan:
         if not closures:
             raise Declined(
                 "no method can move without all the others: each needs a field set from "
-                "something else than the constructor's parameters (or from one whose type is "
-                "not documented), a method that cannot move, or a private name"
+                "something else than the constructor's parameters (or from one whose :param "
+                "line states no type), a method that cannot move, or a private name"
             )
         target = rng.randint(1, max(1, total // 2))
         candidates = [m for m in self.order if m in closures]
@@ -677,8 +677,10 @@ def _fill(
 
 
 def _untyped(init: cst.FunctionDef, class_name: str) -> set[str]:
-    """The constructor's parameters its docstring leaves without a ``:param`` line, or with
-    one stating no type where there is no annotation (none when it has no docstring)."""
+    """The constructor's parameters with a ``:param`` line that states no type and no
+    annotation: the base's ``__init__`` would repeat both, and the check's CW104 with them. (A
+    parameter without a ``:param`` line is passed: the base's docstring then has no line for
+    it either.)"""
     statement = docstring_statement(init.body)
     if statement is None:
         return set()
@@ -692,7 +694,7 @@ def _untyped(init: cst.FunctionDef, class_name: str) -> set[str]:
     untyped = set()
     for param in [*init.params.posonly_params, *init.params.params, *init.params.kwonly_params][1:]:
         documented = contract.param(param.name.value)
-        if documented is None or (param.annotation is None and documented.type is None):
+        if documented is not None and param.annotation is None and documented.type is None:
             untyped.add(param.name.value)
     return untyped
 
