@@ -17,8 +17,8 @@ the tolerances allow (``tolerance``) is dropped too, both figures in the reason.
 A variant that fails its proof is made again with the next draw when an operator that applied
 allows more than one (``Operator.draws``; each draw seeded from the seed, the task, the
 operator and the draw's number), until one is proven or none is left; a draw that repeats an
-earlier variant is not proven again. A task whose original is flaky (the check finds a flaky
-test in it) is not drawn again: a later draw passing would be chance. The report lists every
+earlier variant is not proven again. A task whose original or failed variant is flaky (the
+check finds a flaky test in it) is not drawn again: a later draw passing would be chance. The report lists every
 try with its reasons (``TaskReport.tries``).
 """
 
@@ -364,7 +364,8 @@ def _prove_and_write(
         pending = [
             folder
             for folder, result in results.items()
-            if result.problems and _redrawn(current[folder], before.get(folder, []), draw, proving)
+            if result.problems
+            and _redrawn(current[folder], _flaky(before, folder, result), draw, proving)
         ]
         if not pending:
             break
@@ -393,7 +394,7 @@ def _prove_and_write(
         if result.problems:
             problems = [
                 *result.problems,
-                *_not_redrawn(final, before.get(item.folder, []), proving),
+                *_not_redrawn(final, _flaky(before, item.folder, result), proving),
             ]
             reports.append(
                 TaskReport(
@@ -441,6 +442,8 @@ class _Result:
     problems: tuple[str, ...]
     dropped: tuple[str, ...]
     adequacy: tuple[Adequacy, Adequacy]
+    flaky: bool = False
+    """The variant's check found a flaky test (CW606)."""
 
 
 def _prove_round(
@@ -467,7 +470,8 @@ def _prove_round(
         proof = prove(TaskFiles.read(item.folder).tests, original_found, item.variant.tests, found)
         adequacy = (round_.original_figures[item.folder], figures[variant_folder])
         problems = (*proof.problems, *drift_problems(*adequacy, proving.tolerances))
-        results[item.folder] = _Result(variant_folder, problems, tuple(dropped), adequacy)
+        flaky = any(f.code == FLAKY for f in found)
+        results[item.folder] = _Result(variant_folder, problems, tuple(dropped), adequacy, flaky)
     return results
 
 
@@ -475,29 +479,33 @@ def _texts(made: TaskPerturbation) -> tuple[str, str] | None:
     return None if made.variant is None else (made.variant.solution, made.variant.tests)
 
 
-def _redrawn(
-    item: TaskPerturbation, original: Sequence[Finding], draw: int, proving: _Proving
-) -> bool:
+def _flaky(before: Mapping[Path, list[Finding]], folder: Path, result: _Result) -> str:
+    """Which of the original and the variant the check found a flaky test in ("" for none)."""
+    if any(f.code == FLAKY for f in before.get(folder, [])):
+        return "the original"
+    return "the variant" if result.flaky else ""
+
+
+def _redrawn(item: TaskPerturbation, flaky: str, draw: int, proving: _Proving) -> bool:
     """Whether a variant that failed its proof gets its ``draw``-th try: an operator that
     applied allows that many draws, and the original is not flaky."""
     draws = {op.name: op.draws for op in proving.operators}
     allowed = any(step.applied and draws.get(step.operator, 1) > draw for step in item.steps)
-    return allowed and not _not_redrawn(item, original, proving)
+    return allowed and not _not_redrawn(item, flaky, proving)
 
 
-def _not_redrawn(
-    item: TaskPerturbation, original: Sequence[Finding], proving: _Proving
-) -> list[str]:
+def _not_redrawn(item: TaskPerturbation, flaky: str, proving: _Proving) -> list[str]:
     """Why a failed variant was not drawn again although an operator allows more draws: its
-    original is flaky, so a later draw passing the proof would say nothing about the draw."""
+    original or the variant has a flaky test, so a later draw passing the proof would say
+    nothing about the draw."""
     draws = {op.name: op.draws for op in proving.operators}
     if not any(s.applied and draws.get(s.operator, 1) > 1 for s in item.steps):
         return []
-    if not any(f.code == FLAKY for f in original):
+    if not flaky:
         return []
     names = ", ".join(s.operator for s in item.steps if s.applied)
     return [
-        f"not drawn again ({names}): the original is flaky ({FLAKY}), a later draw passing "
+        f"not drawn again ({names}): {flaky} has a flaky test ({FLAKY}), a later draw passing "
         "would be chance"
     ]
 

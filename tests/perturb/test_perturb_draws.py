@@ -7,6 +7,7 @@ split operator's draws and the proof's choice of which finding is new are read w
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,9 +18,11 @@ from classwright.authoring.lint.types import Finding, Severity
 from classwright.authoring.perturb.engine import (
     TaskPerturbation,
     Verdict,
+    _flaky,
     _not_redrawn,
     _Proving,
     _redrawn,
+    _Result,
     perturb_folders,
 )
 from classwright.authoring.perturb.files import TaskFiles
@@ -28,7 +31,7 @@ from classwright.authoring.perturb.operator import Applied, Operator, operator_r
 from classwright.authoring.perturb.operators.split import Split
 from classwright.authoring.perturb.proof import new_findings
 from classwright.authoring.perturb.record import Step, read_record
-from classwright.authoring.perturb.tolerance import Tolerances
+from classwright.authoring.perturb.tolerance import Adequacy, Tolerances
 from classwright.authoring.rules._examples import CLEAN_TASK
 from classwright.authoring.taskdir import TaskFolder
 
@@ -84,7 +87,7 @@ def _finding(code: str, message: str) -> Finding:
     return Finding(code, "rule", Severity.ERROR, message, "t", "t/solution.py", 1, 1)
 
 
-def test_a_flaky_original_is_not_drawn_again(tmp_path: Path) -> None:
+def test_a_flaky_original_or_variant_is_not_drawn_again(tmp_path: Path) -> None:
     proving = _Proving(
         ("good-on-third-draw",),
         1,
@@ -96,12 +99,16 @@ def test_a_flaky_original_is_not_drawn_again(tmp_path: Path) -> None:
         (GoodOnThirdDraw(),),
     )
     made = TaskPerturbation(tmp_path, "t", (Step("good-on-third-draw", True, "x"),))
-    steady = [_finding("CW104", "a")]
-    flaky = [*steady, _finding("CW606", "a test failed once in 3 runs")]
-    assert _redrawn(made, steady, 1, proving) and not _redrawn(made, steady, 3, proving)
-    assert not _redrawn(made, flaky, 1, proving)
-    assert "the original is flaky (CW606)" in _not_redrawn(made, flaky, proving)[0]
-    assert _not_redrawn(made, steady, proving) == []
+    assert _redrawn(made, "", 1, proving) and not _redrawn(made, "", 3, proving)
+    assert not _redrawn(made, "the original", 1, proving)
+    assert not _redrawn(made, "the variant", 1, proving)
+    assert "the variant has a flaky test (CW606)" in _not_redrawn(made, "the variant", proving)[0]
+    assert _not_redrawn(made, "", proving) == []
+    original = {tmp_path: [_finding("CW606", "a test failed once in 3 runs")]}
+    result = _Result(tmp_path, ("new finding",), (), (Adequacy(), Adequacy()), flaky=True)
+    assert _flaky(original, tmp_path, result) == "the original"
+    assert _flaky({}, tmp_path, result) == "the variant"
+    assert _flaky({}, tmp_path, replace(result, flaky=False)) == ""
 
 
 def test_the_new_finding_shown_is_the_one_the_original_has_not() -> None:
