@@ -383,44 +383,43 @@ def _prove_and_write(
             tries[folder].append(
                 Try(draw, current[folder].steps, result.problems, _texts(current[folder]))
             )
-    reports = []
-    for item in made:
-        unproven = _unproven_report(item, current)
-        if unproven is not None:
-            reports.append(unproven)
-            continue
-        final, result = current[item.folder], results[item.folder]
-        common: dict[str, Any] = {"adequacy": result.adequacy, "tries": tuple(tries[item.folder])}
-        if result.problems:
-            problems = [
-                *result.problems,
-                *_not_redrawn(final, _flaky(before, item.folder, result), proving),
-            ]
-            reports.append(
-                TaskReport(
-                    item.folder,
-                    item.task_id,
-                    Verdict.DROPPED,
-                    final.steps,
-                    tuple(problems),
-                    **common,
-                )
-            )
-            continue
-        target = proving.out / item.folder.name
-        replace_dir_atomic(result.folder, target)
-        reports.append(
-            TaskReport(
-                item.folder,
-                item.task_id,
-                Verdict.WRITTEN,
-                final.steps,
-                written_to=target,
-                suppressions_dropped=result.dropped,
-                **common,
-            )
+    return [_report(item, current, results, tries, before, proving) for item in made]
+
+
+def _report(
+    item: TaskPerturbation,
+    current: Mapping[Path, TaskPerturbation],
+    results: Mapping[Path, _Result],
+    tries: Mapping[Path, list[Try]],
+    before: Mapping[Path, list[Finding]],
+    proving: _Proving,
+) -> TaskReport:
+    """One task's outcome after its last draw: written (its variant moved into ``--out``),
+    dropped with every draw's problems, or not proven at all."""
+    unproven = _unproven_report(item, current)
+    if unproven is not None:
+        return unproven
+    final, result = current[item.folder], results[item.folder]
+    common: dict[str, Any] = {"adequacy": result.adequacy, "tries": tuple(tries[item.folder])}
+    if result.problems:
+        problems = [
+            *result.problems,
+            *_not_redrawn(final, _flaky(before, item.folder, result), proving),
+        ]
+        return TaskReport(
+            item.folder, item.task_id, Verdict.DROPPED, final.steps, tuple(problems), **common
         )
-    return reports
+    target = proving.out / item.folder.name
+    replace_dir_atomic(result.folder, target)
+    return TaskReport(
+        item.folder,
+        item.task_id,
+        Verdict.WRITTEN,
+        final.steps,
+        written_to=target,
+        suppressions_dropped=result.dropped,
+        **common,
+    )
 
 
 @dataclass(frozen=True)
