@@ -33,7 +33,11 @@ from starlette.routing import Route
 
 from classwright.evaluator.executors import Executor, LocalExecutor
 from classwright.evaluator.scoring.jobs import Settings
-from classwright.evaluator.scoring.verdict_cache import VerdictCache, classwright_version
+from classwright.evaluator.scoring.verdict_cache import (
+    VerdictCache,
+    classwright_version,
+    judge_identity,
+)
 from classwright.evaluator.service.inline import InlinePolicy, inline_policy
 from classwright.evaluator.service.items import ItemBuilder
 from classwright.evaluator.service.job_book import JobBook, JobRefusal
@@ -426,6 +430,10 @@ def create_app(service: VerdictService) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        # Every verdict key names the judge, whose identity runs the sandbox's interpreter once
+        # (a probe): run before the first request is taken, so that no request waits for it,
+        # and none fails when something (an out-of-memory kill) ends the probe.
+        await run_in_threadpool(judge_identity)
         restored = service.jobs.restore(asyncio.get_running_loop())
         requeue = asyncio.create_task(
             service.jobs.requeue(restored, service.parse_batch, service.items_of)
