@@ -41,6 +41,8 @@ NOT_IN_PLAIN_HARNESS = {
     "infinite_loop": "never ends there: test_java_warm.py::test_a_hung_test_is_killed_alone",
     "factory_made_listener": "needs jdk.unsupported: test_javabench_scoring.py::"
     "test_jdk_modules_lets_the_tests_resolve_a_denied_module_without_unsafe",
+    "deaf_to_signals": "needs jdk.unsupported: test_javabench_scoring.py::"
+    "test_jdk_modules_lets_the_tests_resolve_a_denied_module_without_unsafe",
 }
 REFUSALS = {
     "read_canonical": ["canonical source refused: java.nio.file.NoSuchFileException"],

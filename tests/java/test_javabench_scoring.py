@@ -235,3 +235,12 @@ def test_jdk_modules_lets_the_tests_resolve_a_denied_module_without_unsafe(
     assert not made.class_wise_pass
     assert "listener made: classwright.judge.Main$Reporter" in made.output
     assert "listener refused: java.lang.NullPointerException" in made.output
+    # What the module also gives: sun.misc.Signal. A sample that ignores every signal it can
+    # take and never returns from skus() is still ended at each test's CPU limit.
+    deaf = score_sample(
+        opened, "depot.Stock", (hostile / "deaf_to_signals.java").read_text(), toolchain=jailed
+    )
+    assert "signal taken: XCPU" in deaf.output and not deaf.class_wise_pass
+    hung = {t.test_id: t.message for t in deaf.tests if not t.passed}
+    assert hung and all(m.startswith("over its CPU limit of ") for m in hung.values()), hung
+    assert any(t.startswith("depot.StockTest$Skus#") for t in hung)
